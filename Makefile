@@ -1,0 +1,29 @@
+# The two commands of the README. Each sets itself up from nothing: .venv, install, build, run.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test install clean bench
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[test]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+demo: install
+	$(BIN)/cardlang check cards/
+	$(BIN)/cardlang render cards/innovation/base/agriculture.card
+
+test: install
+	$(BIN)/cardlang check cards/
+	$(BIN)/python -m pytest
+
+bench: install
+	$(BIN)/python benchmarks/bench_check.py
+
+clean:
+	rm -rf $(VENV) compiled/*.so compiled/*.c build *.egg-info

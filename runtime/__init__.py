@@ -1,0 +1,1 @@
+"""Cardlang shared runtime: game-agnostic core plus one package per game."""

@@ -1,0 +1,89 @@
+"""Agents answer decisions synchronously: `agent.choose(game, decision) -> list`."""
+from __future__ import annotations
+
+from .decision import Decision, first_legal_answer
+from .errors import ReplayMismatch
+from .rng import Rng
+
+
+class Agent:
+    """Base class. Game-specific agents (e.g. innovation.agents.GreedyAgent) subclass this and
+    may look at `game` freely; they must return a legal answer."""
+
+    name = "agent"
+
+    def choose(self, game, d: Decision) -> list:  # pragma: no cover - interface
+        raise NotImplementedError
+
+
+class FirstLegalAgent(Agent):
+    name = "first"
+
+    def choose(self, game, d: Decision) -> list:
+        return first_legal_answer(d)
+
+
+class RandomAgent(Agent):
+    """Uniformly random legal answers from its own seeded RNG (independent of the game's)."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0):
+        self.rng = Rng(seed, stream=0xA6E7)
+
+    def choose(self, game, d: Decision) -> list:
+        opts = list(d.options)
+        if d.kind == "order":
+            self.rng.shuffle(opts)
+            return opts
+        k = d.min + self.rng.below(d.max - d.min + 1)
+        return self.rng.sample(opts, k)
+
+
+class ScriptedAgent(Agent):
+    """Answers from a list in order; when the list runs out it takes the first legal answer
+    and records the decision in `fallbacks`. `translate(game, decision, raw)` may turn a
+    scripted raw answer (e.g. names) into option values."""
+
+    name = "scripted"
+
+    def __init__(self, answers=None, translate=None):
+        self.answers = list(answers or [])
+        self.translate = translate
+        self.fallbacks: list[Decision] = []
+        self.used = 0
+
+    def push(self, answer) -> None:
+        self.answers.append(answer)
+
+    def choose(self, game, d: Decision) -> list:
+        if self.answers:
+            raw = self.answers.pop(0)
+            self.used += 1
+            return self.translate(game, d, raw) if self.translate else list(raw)
+        self.fallbacks.append(d)
+        return first_legal_answer(d)
+
+
+class ReplayAgent(Agent):
+    """Feeds a decision log back to a game; one shared instance sits in every seat."""
+
+    name = "replay"
+
+    def __init__(self, entries: list):
+        self.entries = list(entries)
+        self.pos = 0
+
+    def remaining(self) -> int:
+        return len(self.entries) - self.pos
+
+    def choose(self, game, d: Decision) -> list:
+        if self.pos >= len(self.entries):
+            raise ReplayMismatch(f"log exhausted at a {d.kind} decision of player {d.player}")
+        e = self.entries[self.pos]
+        self.pos += 1
+        if e["player"] != d.player or e["kind"] != d.kind:
+            raise ReplayMismatch(
+                f"log entry {self.pos - 1} is a {e['kind']} decision of player {e['player']}, "
+                f"game asks a {d.kind} decision of player {d.player}")
+        return list(e["answer"])

@@ -1,0 +1,51 @@
+"""A decision put to a player: the one shape every choice in every game takes."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Decision:
+    """`options` are plain hashable values (card ids, colour names, ints, action tuples...).
+
+    An answer is a list of chosen options, between `min` and `max` long, without repeats.
+    For kind "order" the answer is a permutation of all options.
+    """
+
+    player: int
+    kind: str
+    options: tuple
+    min: int = 1
+    max: int = 1
+    prompt: str = ""
+
+
+def first_legal_answer(d: Decision) -> list:
+    """The answer a non-thinking agent gives: the first options, as few as allowed but at least
+    one when one may be taken (so an optional step is done rather than declined)."""
+    if d.kind == "order":
+        return list(d.options)
+    k = d.min if d.min > 0 else (1 if d.max >= 1 and d.options else 0)
+    return list(d.options[:k])
+
+
+def validate_answer(d: Decision, answer) -> list:
+    """Return the answer as a list, or raise IllegalMove saying why it is not legal."""
+    from .errors import IllegalMove
+
+    if not isinstance(answer, (list, tuple)):
+        raise IllegalMove(f"answer must be a list of options, got {answer!r}")
+    ans = list(answer)
+    if len(ans) < d.min or len(ans) > d.max:
+        raise IllegalMove(
+            f"{d.kind} decision needs between {d.min} and {d.max} choices, got {len(ans)}")
+    seen = []
+    for a in ans:
+        if a not in d.options:
+            raise IllegalMove(f"{a!r} is not one of the options {list(d.options)!r}")
+        if a in seen:
+            raise IllegalMove(f"{a!r} chosen twice")
+        seen.append(a)
+    if d.kind == "order" and len(ans) != len(d.options):
+        raise IllegalMove("an order must list every option once")
+    return ans

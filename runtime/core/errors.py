@@ -1,0 +1,26 @@
+"""Exceptions shared by every game."""
+from __future__ import annotations
+
+
+class IllegalMove(Exception):
+    """A refused action or answer. The game state is left as it was before the call."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+class GameOver(Exception):
+    """Raised the moment the game ends, even deep inside an effect; unwinds to the top.
+
+    Card-effect code must let it propagate (never catch it).
+    """
+
+    def __init__(self, winners: tuple, reason: str):
+        super().__init__(f"game over: winners={list(winners)} reason={reason}")
+        self.winners = tuple(winners)
+        self.reason = reason
+
+
+class ReplayMismatch(Exception):
+    """A replayed decision log does not fit the game being replayed."""

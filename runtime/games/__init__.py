@@ -1,0 +1,1 @@
+"""Game rules packages (one per game)."""

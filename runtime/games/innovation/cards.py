@@ -1,0 +1,117 @@
+"""Immutable card table: cards are small ints indexing parallel lists.
+
+Only identity facts live here (name, set, age, colour, icon slots, featured icon); card effects
+come from card files through the interpreter. `load_card_table` reads the shared research TSV
+(ids, names, ages, colours, icons only; never effect text).
+"""
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+
+COLORS = ("blue", "red", "green", "yellow", "purple")
+COLOR_INDEX = {c: i for i, c in enumerate(COLORS)}
+
+# Icon ids follow BGA's numbering for the six basic icons (1..6), so slot data maps directly.
+ICON_NAMES = {
+    "hex": 0, "crown": 1, "leaf": 2, "lightbulb": 3, "castle": 4, "factory": 5, "clock": 6,
+    "avatar": 7, "flag": 8, "fountain": 9, "echo": 10, "arrow-left": 11, "arrow-right": 12,
+    "arrow-up": 13, "plus": 14, "junk": 15, "uplift": 16, "unsplay": 17, "inspire": 18,
+    "music note": 19, "-": -1,
+}
+ICON_BY_ID = {v: k for k, v in ICON_NAMES.items()}
+HEX, CROWN, LEAF, LIGHTBULB, CASTLE, FACTORY, CLOCK = 0, 1, 2, 3, 4, 5, 6
+BASIC_ICONS = (CROWN, LEAF, LIGHTBULB, CASTLE, FACTORY, CLOCK)
+FIRST_COUNTED, LAST_COUNTED = 1, 6  # hexes (0) and city/special icons (>6) are not icons
+N_ICON_SLOTS = 7  # size of a per-player icon-count array (index 0 unused)
+
+KIND_CARD = "card"
+KIND_SPECIAL = "special_achievement"
+
+
+def icon_id(icon) -> int:
+    """Icon name or id -> id. Bonus icons 'bonusN' are 100+N."""
+    if type(icon) is int:
+        return icon
+    if icon.startswith("bonus"):
+        return 100 + int(icon[5:])
+    return ICON_NAMES[icon]
+
+
+def color_id(color) -> int:
+    if type(color) is int:
+        return color
+    return COLOR_INDEX[color]
+
+
+@dataclass(frozen=True)
+class CardInfo:
+    name: str
+    set: str = "base"
+    age: int = 0
+    color: str = "blue"
+    icons: tuple = ()          # slot tokens (names), slots 1..4 (or 1..6 for cities)
+    dogma_icon: str = ""       # featured icon name, "" for none
+    kind: str = KIND_CARD      # "card" or "special_achievement" (or an expansion's kind)
+
+
+class CardTable:
+    """Parallel lists indexed by card id (0..n-1, in the order given)."""
+
+    def __init__(self, infos: list[CardInfo]):
+        n = len(infos)
+        self.infos = list(infos)
+        self.n = n
+        self.name = [c.name for c in infos]
+        self.set = [c.set.lower() for c in infos]
+        self.age = [int(c.age) for c in infos]
+        self.color = [COLOR_INDEX.get(c.color, -1) for c in infos]
+        self.icons = [tuple(icon_id(t) for t in c.icons) for c in infos]
+        self.dogma_icon = [icon_id(c.dogma_icon) if c.dogma_icon else -1 for c in infos]
+        self.kind = [c.kind for c in infos]
+        self.set_names: list[str] = []
+        for s in self.set:
+            if s not in self.set_names:
+                self.set_names.append(s)
+        if "base" in self.set_names:  # base is set 0 so draws default to it
+            self.set_names.remove("base")
+            self.set_names.insert(0, "base")
+        self.set_index = [self.set_names.index(s) for s in self.set]
+        self.by_name: dict[str, int] = {}
+        for i, c in enumerate(infos):
+            self.by_name.setdefault(c.name, i)
+        self.is_special = [k == KIND_SPECIAL for k in self.kind]
+
+    def __len__(self) -> int:
+        return self.n
+
+    def id_of(self, name: str) -> int:
+        try:
+            return self.by_name[name]
+        except KeyError:
+            raise KeyError(f"unknown card {name!r}") from None
+
+    def has_icon(self, card: int, icon) -> bool:
+        return icon_id(icon) in self.icons[card]
+
+
+def load_card_table(path: str, sets=("Base",), kinds=("card", "special_achievement")) -> CardTable:
+    """Build a CardTable from innovation_cards.tsv, keeping rows of `sets` and `kinds` in file
+    order (so for the base game card ids equal the file's ids 0..109)."""
+    infos = []
+    wanted_sets = {s.lower() for s in sets}
+    with open(path, encoding="utf-8", newline="") as f:
+        rows = csv.reader(f, delimiter="\t", quoting=csv.QUOTE_NONE)
+        header = next(rows)
+        col = {h: i for i, h in enumerate(header)}
+        for r in rows:
+            if r[col["set"]].lower() not in wanted_sets or r[col["kind"]] not in kinds:
+                continue
+            if "4" == r[col["editions"]]:
+                continue  # 4th-edition-only rows (age 11) are not part of the 3E game
+            age = r[col["age"]]
+            infos.append(CardInfo(
+                name=r[col["name"]], set=r[col["set"]].lower(), age=int(age) if age else 0,
+                color=r[col["color"]] or "blue", icons=tuple(r[col["icons"]].split()),
+                dogma_icon=r[col["dogma_icon"]], kind=r[col["kind"]]))
+    return CardTable(infos)

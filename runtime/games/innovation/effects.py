@@ -1,0 +1,59 @@
+"""What the card-language interpreter hands the runtime: effects and special achievements."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+EFFECT_KINDS = ("effect", "demand", "compel", "echo")
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One printed effect. `run(ctx)` performs it for `ctx.executor`."""
+
+    kind: str
+    run: Callable
+    text: str = ""
+
+    def __post_init__(self):
+        if self.kind not in EFFECT_KINDS:
+            raise ValueError(f"effect kind must be one of {EFFECT_KINDS}, got {self.kind!r}")
+
+
+class EffectContext:
+    """Who runs which effect of which card within which dogma.
+
+    `dogma_vars` is one dict shared by every execution within one dogma action (the
+    interpreter stores demand results there, e.g. "a card was transferred due to the demand").
+    """
+
+    __slots__ = ("game", "executor", "activator", "card", "kind", "dogma_vars", "shared")
+
+    def __init__(self, game, executor: int, activator: int, card: int, kind: str,
+                 dogma_vars: dict, shared: bool):
+        self.game = game
+        self.executor = executor
+        self.activator = activator
+        self.card = card
+        self.kind = kind
+        self.dogma_vars = dogma_vars
+        self.shared = shared
+
+    def __repr__(self) -> str:
+        return (f"EffectContext(executor={self.executor}, activator={self.activator}, "
+                f"card={self.card}, kind={self.kind!r}, shared={self.shared})")
+
+
+@dataclass(frozen=True)
+class SpecialAchievement:
+    """A special achievement claimed automatically the moment `condition(game, player)` holds.
+
+    `triggers` optionally narrows when it is checked, to a subset of the change categories
+    "board" (meld/tuck/splay/transfer to or from a board), "score", "tuck", "hand",
+    "achievements"; None means after every change.
+    """
+
+    card_id: int
+    name: str
+    condition: Callable
+    triggers: Optional[frozenset] = field(default=None)

@@ -1,0 +1,908 @@
+"""Innovation base-game rules: setup, turn loop, the four actions, dogma, keywords, endings.
+
+Rules cite the seeds: 000_0facc20b6f4138b7.txt ("000") and 001_e2be08ce61e35573.txt ("001"),
+by section heading, plus shared/RULES-NOTES.md where the seeds leave a question open.
+
+The interpreter calls the verbs and queries below (the contract is in docs/runtime.md).
+Every verb emits an event, keeps icon counts up to date, checks special achievements and the
+achievement win at once, and returns what it did. A game end raises GameOver, which unwinds
+to `apply()`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...core import events as ev
+from ...core.agents import FirstLegalAgent
+from ...core.decision import Decision, validate_answer
+from ...core.errors import GameOver, IllegalMove
+from ...core.rng import Rng
+from .cards import COLORS, CardTable, color_id, icon_id
+from .effects import Effect, EffectContext, SpecialAchievement
+from .state import (ACHIEVEMENTS, AVAILABLE, BOARD, DISPLAY, FORECAST, HAND, LIMBO, N_COLORS,
+                    REMOVED, SCORE, SPLAY_INDEX, SPLAY_NAMES, SPLAY_NONE, SUPPLY, ZONE_INDEX,
+                    ZONE_NAMES, State)
+
+# Change categories, for SpecialAchievement.triggers.
+CAT_BOARD = frozenset(("board",))
+CAT_TUCK = frozenset(("board", "tuck"))
+CAT_SCORE = frozenset(("score",))
+CAT_HAND = frozenset(("hand",))
+CAT_ACH = frozenset(("achievements",))
+CAT_ALL = frozenset(("board", "tuck", "score", "hand", "achievements"))
+_ZONE_CATS = {HAND: CAT_HAND, BOARD: CAT_BOARD, SCORE: CAT_SCORE, ACHIEVEMENTS: CAT_ACH}
+
+PROCEED = object()  # a replacement hook returns this to let the verb happen normally
+
+TRANSFER_ZONES = {"hand": HAND, "score": SCORE, "board": BOARD, "achievements": ACHIEVEMENTS,
+                  "display": DISPLAY, "forecast": FORECAST}
+
+
+@dataclass(frozen=True)
+class Options:
+    players: int = 2
+    teams: bool = False
+    edition: int = 3
+    extra_achievements: int = 0
+    expansions: tuple = ("base",)
+
+    def to_dict(self) -> dict:
+        return {"players": self.players, "teams": self.teams, "edition": self.edition,
+                "extra_achievements": self.extra_achievements,
+                "expansions": list(self.expansions)}
+
+    @staticmethod
+    def from_dict(d: dict) -> "Options":
+        return Options(players=int(d.get("players", 2)), teams=bool(d.get("teams", False)),
+                       edition=int(d.get("edition", 3)),
+                       extra_achievements=int(d.get("extra_achievements", 0)),
+                       expansions=tuple(d.get("expansions", ("base",))))
+
+
+@dataclass(frozen=True)
+class GameResult:
+    winners: tuple
+    reason: str  # "achievements" | "high draw" | "dogma"
+
+    def to_dict(self) -> dict:
+        return {"winners": list(self.winners), "reason": self.reason}
+
+
+def achievements_needed(opts: Options) -> int:
+    """000 "游戏结束 / 通过成就": 6 for two players with the base game only, one fewer per extra
+    player, one more per expansion, +N for the "extra achievements" option. Teams count as in
+    a two-player game (000 "团队游戏")."""
+    n_exp = sum(1 for e in opts.expansions if e != "base")
+    players = 2 if opts.teams else opts.players
+    return 6 - (players - 2) + n_exp + opts.extra_achievements
+
+
+class InnovationGame:
+    def __init__(self, cards: CardTable, effects: dict | None = None,
+                 specials: list | None = None, options: Options | None = None, seed: int = 0,
+                 agents: list | None = None, auto_setup: bool = True,
+                 record_events: bool = True):
+        options = options or Options()
+        n = options.players
+        if not 2 <= n <= 4:
+            raise ValueError("Innovation is for 2 to 4 players")
+        if options.teams and n != 4:
+            raise ValueError("team play needs 4 players")
+        self.cards = cards
+        self.effects: dict[int, list] = {int(k): list(v) for k, v in (effects or {}).items()}
+        self.specials: list[SpecialAchievement] = list(specials or [])
+        self._special_by_name = {s.name: s for s in self.specials}
+        self.options = options
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.agents = list(agents) if agents else [FirstLegalAgent() for _ in range(n)]
+        if len(self.agents) != n:
+            raise ValueError(f"need {n} agents, got {len(self.agents)}")
+        self.n_players = n
+        self.state = State(cards, n)
+        # 000 "团队游戏": partners sit opposite each other, so seats 0+2 and 1+3.
+        self.team_of = [p % 2 for p in range(n)] if options.teams else list(range(n))
+        self.needed = achievements_needed(options)
+        self.max_age = 11 if options.edition >= 4 else 10
+        self.record_events = record_events
+        self.events: list = []
+        self.log: list = []          # the decision log (save file body)
+        self._hooks: dict = {}       # empty: the fast path pays one truth test per verb
+        self.over = False
+        self._result: GameResult | None = None
+        # Sharing bonus: state-changing events seen outside execute_effects().
+        self.counted_changes = 0
+        self._nested = 0
+        self._checking_specials = False
+        self.transactional = True
+        if auto_setup:
+            self.setup()
+
+    # ------------------------------------------------------------------ setup
+    def setup(self) -> None:
+        """000 "开始游戏，已经开始了！" and 001 "准备就绪，开始游戏！": shuffle, set aside one card
+        of each age 1-9 as achievements, everyone draws two 1s, chooses one secretly, all meld at
+        once; the first alphabetically (English name) goes first with one action."""
+        st = self.state
+        cards = self.cards
+        sets = set(self.options.expansions) | {"base"}
+        piles = st.supply
+        for c in range(cards.n):
+            if cards.kind[c] == "card" and cards.set[c] in sets and 0 < cards.age[c] <= 11:
+                piles[cards.set_index[c]][cards.age[c]].append(c)
+        for pile_set in piles:
+            for pile in pile_set:
+                self.rng.shuffle(pile)
+                for c in pile:
+                    st.zone_of[c] = SUPPLY
+        st.limbo = [c for c in range(cards.n) if st.zone_of[c] == LIMBO]
+        for age in range(1, 10):
+            if piles[0][age]:
+                st.move(piles[0][age][-1], AVAILABLE)
+        for sp in self.specials:
+            if st.zone_of[sp.card_id] == LIMBO:
+                st.move(sp.card_id, AVAILABLE)
+        for p in range(self.n_players):
+            self.draw(p, 1)
+            self.draw(p, 1)
+        chosen = [self.choose(p, "card", st.hand[p], 1, 1, "choose a card to meld")[0]
+                  for p in range(self.n_players)]
+        for p in range(self.n_players):
+            self.meld(p, chosen[p])
+        first = min(range(self.n_players), key=lambda q: cards.name[chosen[q]].casefold())
+        st.first_player = first
+        st.current = first
+        st.turn = 0
+        st.actions_left = self._actions_for_turn(0)
+        self._emit((ev.TURN, first, 0), False)
+
+    def _actions_for_turn(self, turn: int) -> int:
+        # 000 "开始游戏": the first player's first turn has one action; with four players the
+        # second player's first turn too.
+        if turn == 0 or (turn == 1 and self.n_players == 4):
+            return 1
+        return 2
+
+    # ------------------------------------------------------------------ events & hooks
+    def _emit(self, event: tuple, change: bool = True) -> None:
+        if change and self._nested == 0:
+            self.counted_changes += 1
+        if self.record_events:
+            self.events.append(event)
+        if self._hooks:
+            self._fire(event)
+
+    def _fire(self, event: tuple) -> None:
+        for key in ("trigger:" + event[0], "trigger:*"):
+            fns = self._hooks.get(key)
+            if fns:
+                for fn in list(fns):
+                    fn(self, event)
+
+    def _add_hook(self, key: str, fn) -> None:
+        self._hooks.setdefault(key, []).append(fn)
+
+    def add_trigger(self, tag: str, fn) -> None:
+        """Call fn(game, event) after every event with this tag ("*" for all). Tags include the
+        event tags in core.events plus "meld_action" and "draw_action" (the actions, as opposed
+        to meld/draw effects)."""
+        self._add_hook("trigger:" + tag, fn)
+
+    def add_replacement(self, verb: str, fn) -> None:
+        """Karma-style "would X instead/first": fn(game, verb, args) is consulted before the verb;
+        it returns PROCEED to let the verb happen, anything else to replace it (the verb then
+        returns that value)."""
+        self._add_hook("replace:" + verb, fn)
+
+    def add_action(self, name: str, legal_fn, apply_fn) -> None:
+        """An expansion action (inspire, endorse, decree...): legal_fn(game, p) -> list of action
+        tuples whose first item is `name`; apply_fn(game, p, action) performs one."""
+        self._add_hook("action:" + name, (legal_fn, apply_fn))
+
+    def add_icon_modifier(self, fn) -> None:
+        """Static modifier: fn(game, p, icon, count) -> count."""
+        self._add_hook("icons", fn)
+
+    def set_echo_provider(self, fn) -> None:
+        """fn(game, p, card) -> list of (source_card, Effect) echo effects to run before the
+        dogma effects (Echoes: visible echo effects of the pile). Without it a card's own
+        "echo" effects run first."""
+        self._hooks["echo"] = [fn]
+
+    def _replace(self, verb: str, args: tuple):
+        fns = self._hooks.get("replace:" + verb)
+        if fns:
+            for fn in list(fns):
+                r = fn(self, verb, args)
+                if r is not PROCEED:
+                    return r
+        return PROCEED
+
+    # ------------------------------------------------------------------ decisions
+    def choose(self, player: int, kind: str, options, min: int = 1, max: int = 1,
+               prompt: str = "") -> list:
+        """Ask `player` to choose. The golden rule clips min/max to what is possible; a decision
+        with a single legal answer is taken automatically and not logged."""
+        opts = tuple(options)
+        n = len(opts)
+        if max > n:
+            max = n
+        if min > max:
+            min = max
+        if max == 0:
+            return []
+        if kind == "order":
+            if n == 1:
+                return list(opts)
+        elif min == max == n:
+            return list(opts)
+        d = Decision(player, kind, opts, min, max, prompt)
+        answer = validate_answer(d, self.agents[player].choose(self, d))
+        self.log.append({"player": player, "kind": kind, "answer": list(answer)})
+        return answer
+
+    def choose_yes_no(self, player: int, prompt: str = "") -> bool:
+        return self.choose(player, "yesno", ("yes", "no"), 1, 1, prompt)[0] == "yes"
+
+    def option_name(self, kind: str, option) -> str:
+        """Human/scenario name of an option: cards by name, players p1.., others as text."""
+        if kind in ("card", "order", "achievement") and type(option) is int:
+            return self.cards.name[option]
+        if kind == "player":
+            return f"p{option + 1}"
+        return str(option)
+
+    # ------------------------------------------------------------------ queries
+    def hand(self, p: int) -> list:
+        return list(self.state.hand[p])
+
+    def score(self, p: int, card: int | None = None):
+        """score(p) -> list of the cards in p's score pile; score(p, card) is the score verb."""
+        if card is None:
+            return list(self.state.score[p])
+        return self.score_card(p, card)
+
+    def score_pile(self, p: int) -> list:
+        return list(self.state.score[p])
+
+    def achievements(self, p: int) -> list:
+        return list(self.state.achievements[p])
+
+    def pile(self, p: int, color) -> list:
+        return list(self.state.board[p][color_id(color)])
+
+    def top(self, p: int, color) -> int:
+        pile = self.state.board[p][color_id(color)]
+        return pile[-1] if pile else -1
+
+    def bottom(self, p: int, color) -> int:
+        pile = self.state.board[p][color_id(color)]
+        return pile[0] if pile else -1
+
+    def top_cards(self, p: int) -> list:
+        return [pile[-1] for pile in self.state.board[p] if pile]
+
+    def splay_of(self, p: int, color) -> str:
+        return SPLAY_NAMES[self.state.splay[p][color_id(color)]]
+
+    def icon_count(self, p: int, icon) -> int:
+        i = icon_id(icon)
+        n = self.state.icons[p][i] if 1 <= i <= 6 else 0
+        if self._hooks:
+            for fn in self._hooks.get("icons", ()):
+                n = fn(self, p, i, n)
+        return n
+
+    def score_points(self, p: int) -> int:
+        age = self.cards.age
+        return sum(age[c] for c in self.state.score[p])
+
+    def highest_top_age(self, p: int) -> int:
+        age = self.cards.age
+        best = 0
+        for pile in self.state.board[p]:
+            if pile and age[pile[-1]] > best:
+                best = age[pile[-1]]
+        return best
+
+    def card_has_icon(self, card: int, icon) -> bool:
+        return icon_id(icon) in self.cards.icons[card]
+
+    def location(self, card: int) -> tuple:
+        """(zone name, owner or -1, colour name for board cards else None)."""
+        st = self.state
+        z = st.zone_of[card]
+        color = COLORS[self.cards.color[card]] if z == BOARD else None
+        return ZONE_NAMES[z], st.owner_of[card], color
+
+    def supply(self, age: int, set_name: str = "base") -> list:
+        """Supply pile, bottom->top (the last item is drawn next)."""
+        si = self.cards.set_names.index(set_name) if set_name in self.cards.set_names else 0
+        return list(self.state.supply[si][age]) if 0 <= age < len(self.state.supply[si]) else []
+
+    def available_achievements(self) -> list:
+        return list(self.state.available)
+
+    def achievement_of_age(self, age: int) -> int:
+        """An available standard achievement of this age, or -1."""
+        for c in self.state.available:
+            if not self.cards.is_special[c] and self.cards.age[c] == age:
+                return c
+        return -1
+
+    def is_special(self, card: int) -> bool:
+        return self.cards.is_special[card]
+
+    def players_in_order(self, start: int) -> list:
+        n = self.n_players
+        return [(start + i) % n for i in range(n)]
+
+    def opponents(self, p: int) -> list:
+        """Non-teammates other than p, in turn order after p."""
+        t = self.team_of[p]
+        return [q for q in self.players_in_order(p)[1:] if self.team_of[q] != t]
+
+    def teammates(self, p: int) -> list:
+        t = self.team_of[p]
+        return [q for q in range(self.n_players) if q != p and self.team_of[q] == t]
+
+    def team(self, p: int) -> list:
+        t = self.team_of[p]
+        return [q for q in range(self.n_players) if self.team_of[q] == t]
+
+    def tucked_this_turn(self, p: int) -> int:
+        return self.state.tucked_this_turn[p]
+
+    def scored_this_turn(self, p: int) -> int:
+        return self.state.scored_this_turn[p]
+
+    @property
+    def current_player(self) -> int:
+        return self.state.current
+
+    @property
+    def actions_left(self) -> int:
+        return self.state.actions_left
+
+    # ------------------------------------------------------------------ verbs
+    def draw(self, p: int, value: int, set_name: str | None = None) -> int:
+        """000 "摸牌": draw max(value,1), skipping upward past empty base piles (expansion piles
+        never cause a skip); past 10 the game ends at once (GameOver). Returns the card."""
+        if self._hooks:
+            r = self._replace("draw", (p, value, set_name))
+            if r is not PROCEED:
+                return r
+        st = self.state
+        v = value if value > 1 else 1
+        base = st.supply[0]
+        while v <= self.max_age and not base[v]:
+            v += 1
+        if v > self.max_age:
+            self._end_by_high_draw()
+        pile = base[v]
+        if set_name is not None and set_name != self.cards.set_names[0]:
+            si = self.cards.set_names.index(set_name)
+            if st.supply[si][v]:
+                pile = st.supply[si][v]  # an empty expansion pile falls back to base
+        card = pile[-1]
+        st.move(card, HAND, p)
+        self._emit((ev.DRAW, p, card, v))
+        self._check_specials(CAT_HAND)
+        return card
+
+    def meld(self, p: int, card: int) -> bool:
+        """000 "融合": put the card on top of its colour pile, keeping the pile's splay."""
+        if self._hooks:
+            r = self._replace("meld", (p, card))
+            if r is not PROCEED:
+                return r
+        src = self.state.move(card, BOARD, p)
+        self._emit((ev.MELD, p, card, ZONE_NAMES[src[0]]))
+        self._check_specials(CAT_BOARD)
+        return True
+
+    def tuck(self, p: int, card: int) -> bool:
+        """000 "基本关键词 / 收起": face up under the pile of its colour, keeping the splay."""
+        if self._hooks:
+            r = self._replace("tuck", (p, card))
+            if r is not PROCEED:
+                return r
+        st = self.state
+        src = st.take(card)
+        st.put(card, BOARD, p, bottom=True)
+        st.tucked_this_turn[p] += 1
+        self._emit((ev.TUCK, p, card, ZONE_NAMES[src[0]]))
+        self._check_specials(CAT_TUCK)
+        return True
+
+    def score_card(self, p: int, card: int) -> bool:
+        """000 "基本关键词 / 计分": face down into the score pile."""
+        if self._hooks:
+            r = self._replace("score", (p, card))
+            if r is not PROCEED:
+                return r
+        st = self.state
+        src = st.move(card, SCORE, p)
+        st.scored_this_turn[p] += 1
+        self._emit((ev.SCORE, p, card, ZONE_NAMES[src[0]]))
+        self._check_specials(CAT_SCORE | _ZONE_CATS.get(src[0], CAT_HAND))
+        return True
+
+    def return_card(self, p: int, card: int) -> bool:
+        """000 "基本关键词 / 归还": to the bottom of the supply pile it came from (its own set
+        and age); a returned card makes an empty pile drawable again."""
+        if self._hooks:
+            r = self._replace("return", (p, card))
+            if r is not PROCEED:
+                return r
+        src = self.state.move(card, SUPPLY, -1, bottom=True)
+        self._emit((ev.RETURN, p, card, ZONE_NAMES[src[0]]))
+        self._check_specials(_ZONE_CATS.get(src[0], CAT_HAND))
+        return True
+
+    def return_cards(self, p: int, cards: list) -> int:
+        """Return several cards; the returner orders each group bound for the same pile
+        (000 "归还": "你可以选择顺序"). The answer lists cards in return order, so the last one
+        ends at the very bottom. Returns how many were returned."""
+        groups: dict = {}
+        order: list = []
+        ci = self.cards
+        for c in cards:
+            key = (ci.set_index[c], ci.age[c])
+            if key not in groups:
+                groups[key] = []
+                order.append(key)
+            groups[key].append(c)
+        n = 0
+        for key in order:
+            g = groups[key]
+            if len(g) > 1:
+                g = self.choose(p, "order", g, len(g), len(g), "order to return")
+            for c in g:
+                self.return_card(p, c)
+                n += 1
+        return n
+
+    def transfer(self, card: int, to_player: int, to_zone: str) -> bool:
+        """000 "说明和其他关键词 / 转移": move a card between zones; to a board it becomes the
+        top card. Not a meld/score/achieve for anything that cares (no counters)."""
+        z = TRANSFER_ZONES.get(to_zone)
+        if z is None:
+            raise ValueError(f"cannot transfer to {to_zone!r}")
+        if self._hooks:
+            r = self._replace("transfer", (card, to_player, to_zone))
+            if r is not PROCEED:
+                return r
+        st = self.state
+        src = st.move(card, z, to_player)
+        self._emit((ev.TRANSFER, card, ZONE_NAMES[src[0]], src[1], to_zone, to_player))
+        self._check_specials(_ZONE_CATS.get(src[0], CAT_HAND) | _ZONE_CATS.get(z, CAT_HAND))
+        if z == ACHIEVEMENTS:
+            self._check_achievement_win(to_player)
+        return True
+
+    def exchange(self, cards_a: list, zone_a: tuple, cards_b: list, zone_b: tuple) -> bool:
+        """000 "交换": cards_a (in zone_a) go to zone_b and cards_b (in zone_b) go to zone_a, at
+        once; either side may be empty. Zones are (player, zone name)."""
+        if self._hooks:
+            r = self._replace("exchange", (cards_a, zone_a, cards_b, zone_b))
+            if r is not PROCEED:
+                return r
+        st = self.state
+        za = TRANSFER_ZONES[zone_a[1]]
+        zb = TRANSFER_ZONES[zone_b[1]]
+        a = list(cards_a)
+        b = list(cards_b)
+        for c in a + b:
+            st.take(c)
+        for c in a:
+            st.put(c, zb, zone_b[0])
+        for c in b:
+            st.put(c, za, zone_a[0])
+        self._emit((ev.EXCHANGE, tuple(a), tuple(zone_a), tuple(b), tuple(zone_b)))
+        self._check_specials(_ZONE_CATS.get(za, CAT_HAND) | _ZONE_CATS.get(zb, CAT_HAND))
+        for z, owner, moved in ((za, zone_a[0], b), (zb, zone_b[0], a)):
+            if z == ACHIEVEMENTS and moved:
+                self._check_achievement_win(owner)
+        return True
+
+    def reveal(self, p: int, card: int) -> bool:
+        """000/001 "展示": shown to all; the card stays where it is (a drawn and revealed card
+        stays in hand). Not a state change."""
+        self._emit((ev.REVEAL, p, card), False)
+        return True
+
+    def splay(self, p: int, color, direction) -> bool:
+        """000 "基本关键词 / 展开": piles of 0/1 card cannot be splayed; re-splaying in the same
+        direction does nothing. Returns True if the splay changed."""
+        c = color_id(color)
+        d = direction if type(direction) is int else SPLAY_INDEX[direction]
+        if self._hooks:
+            r = self._replace("splay", (p, c, d))
+            if r is not PROCEED:
+                return r
+        st = self.state
+        if len(st.board[p][c]) < 2 or st.splay[p][c] == d:
+            return False
+        st.set_splay(p, c, d)
+        self._emit((ev.SPLAY, p, COLORS[c], SPLAY_NAMES[d]))
+        self._check_specials(CAT_BOARD)
+        return True
+
+    def unsplay(self, p: int, color) -> bool:
+        return self.splay(p, color, SPLAY_NONE)
+
+    def achieve(self, p: int, card: int) -> bool:
+        """Claim an available achievement (standard or special). False if it is gone."""
+        if self._hooks:
+            r = self._replace("achieve", (p, card))
+            if r is not PROCEED:
+                return r
+        st = self.state
+        if card < 0 or st.zone_of[card] != AVAILABLE:
+            return False
+        st.move(card, ACHIEVEMENTS, p)
+        tag = ev.SPECIAL if self.cards.is_special[card] else ev.ACHIEVE
+        self._emit((tag, p, card))
+        self._check_achievement_win(p)
+        self._check_specials(CAT_ACH)
+        return True
+
+    def claim_special(self, p: int, name: str) -> bool:
+        """Claim a special achievement by name; does nothing (False) once it is gone
+        (RULES-NOTES "Achievements")."""
+        sp = self._special_by_name.get(name)
+        if sp is None:
+            return False
+        return self.achieve(p, sp.card_id)
+
+    def remove(self, card: int) -> bool:
+        """000 "移除": out of the game for good."""
+        st = self.state
+        src = st.move(card, REMOVED)
+        self._emit((ev.REMOVE, card, ZONE_NAMES[src[0]], src[1]))
+        return True
+
+    def remove_all(self, players=None, zones=("hand", "board", "score")) -> int:
+        """Remove every card of these zones of these players (all players by default) from
+        the game; returns the number removed."""
+        st = self.state
+        ps = range(self.n_players) if players is None else players
+        n = 0
+        for p in ps:
+            for zn in zones:
+                if zn == "board":
+                    cards = [c for pile in st.board[p] for c in pile]
+                else:
+                    cards = list({"hand": st.hand, "score": st.score,
+                                  "achievements": st.achievements, "display": st.display,
+                                  "forecast": st.forecast}[zn][p])
+                for c in cards:
+                    src = st.move(c, REMOVED)
+                    self._emit((ev.REMOVE, c, ZONE_NAMES[src[0]], src[1]))
+                    n += 1
+        if n:
+            self._check_specials(CAT_ALL)
+        return n
+
+    def win(self, players, reason: str = "dogma"):
+        """000 "游戏结束 / 通过教义": the game ends at once; teammates win too. "The single player
+        with most X" and ignoring ties is the caller's business."""
+        ws = set()
+        for p in players:
+            ws.update(self.team(p))
+        self._finish(tuple(sorted(ws)), reason)
+
+    # ------------------------------------------------------------------ dogma
+    def execute_effects(self, player: int, card: int, share: bool = False,
+                        kinds=("effect",)) -> None:
+        """Execute the card's effects of `kinds` for `player` as his own dogma ("执行其每个非需求
+        效果。不要分享它们" in 000 "说明和其他关键词"). With share=True the card is run as a full
+        dogma with sharing/demands. Changes made here never earn the sharing bonus."""
+        self._nested += 1
+        try:
+            if share:
+                self._run_dogma(player, card, kinds)
+            else:
+                dv: dict = {}
+                for eff in self.effects.get(card, ()):
+                    if eff.kind in kinds:
+                        eff.run(EffectContext(self, player, player, card, eff.kind, dv, False))
+        finally:
+            self._nested -= 1
+
+    def _run_dogma(self, p: int, card: int, kinds=None) -> bool:
+        """000 "教义" (1)-(4): count the featured icon once; each effect top to bottom; demands
+        go to non-teammate opponents with fewer icons in turn order after p; non-demands go to
+        every player with at least as many (teammates too) after p, then p. Returns whether a
+        non-teammate opponent's sharing changed the state (RULES-NOTES "Dogma")."""
+        n = self.n_players
+        icon = self.cards.dogma_icon[card]
+        counts = [self.icon_count(q, icon) if icon >= 0 else 0 for q in range(n)]
+        mine = counts[p]
+        after = [(p + i) % n for i in range(1, n)]
+        team_of = self.team_of
+        my_team = team_of[p]
+        effs = self.effects.get(card, ())
+        seq = []
+        if self._hooks and "echo" in self._hooks:
+            seq.extend(self._hooks["echo"][0](self, p, card))
+        else:
+            seq.extend((card, e) for e in effs if e.kind == "echo")
+        seq.extend((card, e) for e in effs if e.kind != "echo")
+        dv: dict = {}
+        bonus = False
+        for src, eff in seq:
+            k = eff.kind
+            if kinds is not None and k not in kinds:
+                continue
+            if k == "demand" or k == "compel":
+                for q in after:
+                    if team_of[q] == my_team:
+                        continue
+                    if (counts[q] < mine) if k == "demand" else (counts[q] >= mine):
+                        eff.run(EffectContext(self, q, p, src, k, dv, False))
+            else:
+                for q in after:
+                    if counts[q] >= mine:
+                        before = self.counted_changes
+                        eff.run(EffectContext(self, q, p, src, k, dv, True))
+                        if team_of[q] != my_team and self.counted_changes != before:
+                            bonus = True
+                eff.run(EffectContext(self, p, p, src, k, dv, False))
+        return bonus
+
+    def _dogma_action(self, p: int, card: int) -> None:
+        self._emit((ev.DOGMA, p, card), False)
+        if self._run_dogma(p, card):
+            # 000 "教义" (4): a free draw action after all effects, at p's highest top card now.
+            self._draw_action(p)
+
+    def _draw_action(self, p: int) -> int:
+        c = self.draw(p, self.highest_top_age(p))
+        if self._hooks:
+            self._fire(("draw_action", p, c))
+        return c
+
+    # ------------------------------------------------------------------ achievements & end
+    def can_achieve(self, p: int, age: int) -> bool:
+        """000 "成就": score >= 5 x age, a top card of at least that age, and a standard
+        achievement of that age still available."""
+        return (self.achievement_of_age(age) >= 0 and self.score_points(p) >= 5 * age
+                and self.highest_top_age(p) >= age)
+
+    def _team_achievements(self, p: int) -> int:
+        st = self.state
+        return sum(len(st.achievements[q]) for q in self.team(p))
+
+    def _check_achievement_win(self, p: int) -> None:
+        # 000 "游戏结束 / 通过成就": ends at once, even mid-effect; teams pool achievements.
+        if self._team_achievements(p) >= self.needed:
+            self._finish(tuple(self.team(p)), "achievements")
+
+    def _check_specials(self, cats: frozenset) -> None:
+        """RULES-NOTES "Achievements": after every change, each available special achievement
+        goes to the first qualifying player, current player first then turn order."""
+        if not self.specials or self._checking_specials:
+            return
+        st = self.state
+        self._checking_specials = True
+        try:
+            for sp in self.specials:
+                if st.zone_of[sp.card_id] != AVAILABLE:
+                    continue
+                if sp.triggers is not None and sp.triggers.isdisjoint(cats):
+                    continue
+                for q in self.players_in_order(st.current):
+                    if sp.condition(self, q):
+                        st.move(sp.card_id, ACHIEVEMENTS, q)
+                        self._emit((ev.SPECIAL, q, sp.card_id))
+                        self._check_achievement_win(q)
+                        break
+        finally:
+            self._checking_specials = False
+
+    def _end_by_high_draw(self) -> None:
+        """000 "游戏结束 / 摸10以上的牌": highest score (team sum) wins, then most achievements,
+        otherwise a tie (every tied player is listed as a winner)."""
+        teams: dict = {}
+        for p in range(self.n_players):
+            teams.setdefault(self.team_of[p], []).append(p)
+        keyed = []
+        for members in teams.values():
+            sc = sum(self.score_points(q) for q in members)
+            ach = sum(len(self.state.achievements[q]) for q in members)
+            keyed.append(((sc, ach), members))
+        best = max(k for k, _ in keyed)
+        winners = sorted(q for k, m in keyed if k == best for q in m)
+        self._finish(tuple(winners), "high draw")
+
+    def _finish(self, winners: tuple, reason: str) -> None:
+        if not self.over:
+            self.over = True
+            self._result = GameResult(tuple(winners), reason)
+            self._emit((ev.GAME_OVER, tuple(winners), reason), False)
+        raise GameOver(self._result.winners, self._result.reason)
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def result(self) -> GameResult | None:
+        return self._result
+
+    # ------------------------------------------------------------------ actions
+    def legal_actions(self) -> list:
+        """Actions of the current player: ("draw",), ("meld", card), ("dogma", card),
+        ("achieve", age), plus registered expansion actions."""
+        if self.over:
+            return []
+        st = self.state
+        p = st.current
+        acts: list = [("draw",)]
+        acts.extend(("meld", c) for c in sorted(st.hand[p]))
+        acts.extend(("dogma", pile[-1]) for pile in st.board[p] if pile)
+        ages = sorted({self.cards.age[c] for c in st.available if not self.cards.is_special[c]})
+        acts.extend(("achieve", a) for a in ages if self.can_achieve(p, a))
+        if self._hooks:
+            for key, val in self._hooks.items():
+                if key.startswith("action:"):
+                    for legal_fn, _ in val:
+                        acts.extend(legal_fn(self, p))
+        return acts
+
+    def _check_action(self, p: int, action: tuple) -> None:
+        st = self.state
+        kind = action[0] if action else None
+        if kind == "draw" and len(action) == 1:
+            return
+        if kind == "meld" and len(action) == 2:
+            c = action[1]
+            if type(c) is not int or not 0 <= c < self.cards.n or st.zone_of[c] != HAND \
+                    or st.owner_of[c] != p:
+                raise IllegalMove(f"cannot meld {self._card_label(c)}: not in your hand")
+            return
+        if kind == "dogma" and len(action) == 2:
+            c = action[1]
+            if type(c) is not int or not 0 <= c < self.cards.n or st.zone_of[c] != BOARD \
+                    or st.owner_of[c] != p or st.board[p][self.cards.color[c]][-1] != c:
+                raise IllegalMove(f"cannot activate {self._card_label(c)}: "
+                                  "only your top cards can be activated")
+            return
+        if kind == "achieve" and len(action) == 2:
+            a = action[1]
+            if type(a) is not int:
+                raise IllegalMove(f"achieve needs an age, got {a!r}")
+            if self.achievement_of_age(a) < 0:
+                raise IllegalMove(f"no achievement of age {a} is available")
+            if self.score_points(p) < 5 * a:
+                raise IllegalMove(f"achieving {a} needs a score of {5 * a}, "
+                                  f"you have {self.score_points(p)}")
+            if self.highest_top_age(p) < a:
+                raise IllegalMove(f"achieving {a} needs a top card of age {a} or more")
+            return
+        if self._hooks and kind is not None and ("action:" + str(kind)) in self._hooks:
+            for legal_fn, _ in self._hooks["action:" + kind]:
+                if action in legal_fn(self, p):
+                    return
+        raise IllegalMove(f"unknown or malformed action {action!r}")
+
+    def _card_label(self, c) -> str:
+        if type(c) is int and 0 <= c < self.cards.n:
+            return self.cards.name[c]
+        return repr(c)
+
+    def apply(self, action) -> None:
+        """Perform one action of the current player. An illegal action (or an illegal answer
+        during it) raises IllegalMove and leaves the state exactly as it was."""
+        if self.over:
+            raise IllegalMove("the game is over")
+        action = tuple(action)
+        st = self.state
+        p = st.current
+        self._check_action(p, action)
+        snap = self._snapshot() if self.transactional else None
+        self.log.append({"player": p, "kind": "action", "answer": [action]})
+        try:
+            self._emit((ev.ACTION, p, action), False)
+            self._perform(p, action)
+            st.actions_left -= 1
+            if st.actions_left <= 0:
+                self._end_turn()
+        except GameOver:
+            return
+        except IllegalMove:
+            if snap is not None:
+                self._restore(snap)
+            raise
+
+    def _perform(self, p: int, action: tuple) -> None:
+        kind = action[0]
+        if kind == "draw":
+            self._draw_action(p)
+        elif kind == "meld":
+            self.meld(p, action[1])
+            if self._hooks:
+                self._fire(("meld_action", p, action[1]))
+        elif kind == "dogma":
+            self._dogma_action(p, action[1])
+        elif kind == "achieve":
+            self.achieve(p, self.achievement_of_age(action[1]))
+        else:
+            for _, apply_fn in self._hooks["action:" + kind]:
+                apply_fn(self, p, action)
+                break
+
+    def _end_turn(self) -> None:
+        st = self.state
+        st.turn += 1
+        st.current = (st.current + 1) % self.n_players
+        st.actions_left = self._actions_for_turn(st.turn)
+        for q in range(self.n_players):
+            st.tucked_this_turn[q] = 0
+            st.scored_this_turn[q] = 0
+        self._emit((ev.TURN, st.current, st.turn), False)
+
+    def step(self) -> None:
+        """Ask the current player's agent for an action and apply it."""
+        st = self.state
+        p = st.current
+        d = Decision(p, "action", tuple(self.legal_actions()), 1, 1, "choose an action")
+        answer = validate_answer(d, self.agents[p].choose(self, d))
+        self.apply(answer[0])
+
+    def play(self, max_actions: int = 100000) -> GameResult | None:
+        """Play until the game ends (or max_actions actions, as a guard against loops)."""
+        n = 0
+        while not self.over and n < max_actions:
+            self.step()
+            n += 1
+        return self._result
+
+    # ------------------------------------------------------------------ snapshots, save
+    def _snapshot(self) -> tuple:
+        return (self.state.clone(), self.rng.getstate(), len(self.events), len(self.log),
+                self.counted_changes, self.over, self._result)
+
+    def _restore(self, snap: tuple) -> None:
+        st, rng, n_ev, n_log, changes, over, result = snap
+        self.state = st
+        self.rng.setstate(rng)
+        del self.events[n_ev:]
+        del self.log[n_log:]
+        self.counted_changes = changes
+        self.over = over
+        self._result = result
+        self._nested = 0
+        self._checking_specials = False
+
+    def save_header(self) -> dict:
+        return {"game": "innovation", "options": self.options.to_dict(), "seed": self.seed}
+
+    def save(self) -> str:
+        """The save file: header + decision log, as JSON text."""
+        from ...core import replay
+        return replay.dumps(self.save_header(), self.log)
+
+    @classmethod
+    def replay(cls, cards: CardTable, effects: dict, specials: list, saved: str,
+               **kwargs) -> "InnovationGame":
+        """Rebuild a game from a save (JSON text): same setup, seed and decisions give the same
+        state. Stops when the log is used up."""
+        from ...core import replay
+        from ...core.agents import ReplayAgent
+        header, entries = replay.loads(saved)
+        opts = Options.from_dict(header["options"])
+        agent = ReplayAgent(entries)
+        g = cls(cards, effects, specials, opts, header["seed"],
+                [agent] * opts.players, **kwargs)
+        while not g.over and agent.remaining() > 0:
+            g.step()
+        return g
+
+
+def make_effect(kind: str, run, text: str = "") -> Effect:
+    return Effect(kind, run, text)
+
+
+__all__ = ["InnovationGame", "Options", "GameResult", "achievements_needed", "PROCEED",
+           "ZONE_INDEX", "make_effect"]

@@ -1,0 +1,224 @@
+"""Compact Innovation state: every card is an int that sits in exactly one zone.
+
+`zone_of[card]`/`owner_of[card]` make location queries O(1). Per-player icon counts are kept
+incrementally: each board change recomputes only the touched pile and applies the difference.
+"""
+from __future__ import annotations
+
+from .cards import N_ICON_SLOTS, CardTable
+
+# zone codes
+SUPPLY, HAND, BOARD, SCORE, ACHIEVEMENTS, AVAILABLE, REMOVED, DISPLAY, FORECAST, LIMBO = range(10)
+ZONE_NAMES = ("supply", "hand", "board", "score", "achievements", "available", "removed",
+              "display", "forecast", "limbo")
+ZONE_INDEX = {n: i for i, n in enumerate(ZONE_NAMES)}
+
+SPLAY_NONE, SPLAY_LEFT, SPLAY_RIGHT, SPLAY_UP = 0, 1, 2, 3
+SPLAY_NAMES = ("none", "left", "right", "up")
+SPLAY_INDEX = {n: i for i, n in enumerate(SPLAY_NAMES)}
+# 0-based slots visible on a non-top card (README-innovation: left 4 and 6, right 1 and 2,
+# up 2 3 4). The top card shows every slot.
+VISIBLE_SLOTS = ((), (3, 5), (0, 1), (1, 2, 3))
+
+MAX_AGE = 11  # supply piles are indexed by age 0..11
+N_COLORS = 5
+
+
+def pile_icon_counts(cards: CardTable, pile: list, splay: int) -> list:
+    """Visible icon counts of one pile (bottom->top list)."""
+    counts = [0] * N_ICON_SLOTS
+    if not pile:
+        return counts
+    icons = cards.icons
+    for ic in icons[pile[-1]]:
+        if 1 <= ic <= 6:
+            counts[ic] += 1
+    slots = VISIBLE_SLOTS[splay]
+    if slots:
+        for i in range(len(pile) - 1):
+            ci = icons[pile[i]]
+            n = len(ci)
+            for s in slots:
+                if s < n:
+                    ic = ci[s]
+                    if 1 <= ic <= 6:
+                        counts[ic] += 1
+    return counts
+
+
+class State:
+    def __init__(self, cards: CardTable, n_players: int):
+        self.cards = cards
+        self.n_players = n_players
+        np_ = range(n_players)
+        self.hand = [[] for _ in np_]
+        self.score = [[] for _ in np_]
+        self.achievements = [[] for _ in np_]
+        self.board = [[[] for _ in range(N_COLORS)] for _ in np_]
+        self.splay = [[0] * N_COLORS for _ in np_]
+        self.display = [[] for _ in np_]
+        self.forecast = [[] for _ in np_]
+        # supply[set_index][age]: bottom->top (draw pops the end)
+        self.supply = [[[] for _ in range(MAX_AGE + 1)] for _ in cards.set_names]
+        self.available: list[int] = []
+        self.removed: list[int] = []
+        self.limbo: list[int] = []
+        self.icons = [[0] * N_ICON_SLOTS for _ in np_]
+        self.pile_icons = [[[0] * N_ICON_SLOTS for _ in range(N_COLORS)] for _ in np_]
+        self.zone_of = [LIMBO] * cards.n
+        self.owner_of = [-1] * cards.n
+        self.limbo = list(range(cards.n))
+        # turn bookkeeping
+        self.current = 0
+        self.actions_left = 0
+        self.turn = 0
+        self.first_player = 0
+        self.tucked_this_turn = [0] * n_players
+        self.scored_this_turn = [0] * n_players
+
+    # ---- copying (snapshots for transactional apply, tests) ----
+    def clone(self) -> "State":
+        s = State.__new__(State)
+        s.cards = self.cards
+        s.n_players = self.n_players
+        s.hand = [list(x) for x in self.hand]
+        s.score = [list(x) for x in self.score]
+        s.achievements = [list(x) for x in self.achievements]
+        s.board = [[list(p) for p in b] for b in self.board]
+        s.splay = [list(x) for x in self.splay]
+        s.display = [list(x) for x in self.display]
+        s.forecast = [list(x) for x in self.forecast]
+        s.supply = [[list(p) for p in st] for st in self.supply]
+        s.available = list(self.available)
+        s.removed = list(self.removed)
+        s.limbo = list(self.limbo)
+        s.icons = [list(x) for x in self.icons]
+        s.pile_icons = [[list(c) for c in b] for b in self.pile_icons]
+        s.zone_of = list(self.zone_of)
+        s.owner_of = list(self.owner_of)
+        s.current = self.current
+        s.actions_left = self.actions_left
+        s.turn = self.turn
+        s.first_player = self.first_player
+        s.tucked_this_turn = list(self.tucked_this_turn)
+        s.scored_this_turn = list(self.scored_this_turn)
+        return s
+
+    def signature(self) -> tuple:
+        """Everything observable, as one comparable value (for replay tests)."""
+        return (tuple(map(tuple, self.hand)), tuple(map(tuple, self.score)),
+                tuple(map(tuple, self.achievements)),
+                tuple(tuple(map(tuple, b)) for b in self.board), tuple(map(tuple, self.splay)),
+                tuple(tuple(map(tuple, st)) for st in self.supply), tuple(self.available),
+                tuple(self.removed), tuple(self.limbo), self.current, self.actions_left,
+                self.turn, tuple(map(tuple, self.display)), tuple(map(tuple, self.forecast)))
+
+    # ---- zone lists ----
+    def _zone_list(self, zone: int, owner: int, card: int) -> list:
+        if zone == HAND:
+            return self.hand[owner]
+        if zone == SCORE:
+            return self.score[owner]
+        if zone == BOARD:
+            return self.board[owner][self.cards.color[card]]
+        if zone == ACHIEVEMENTS:
+            return self.achievements[owner]
+        if zone == SUPPLY:
+            c = self.cards
+            return self.supply[c.set_index[card]][c.age[card]]
+        if zone == AVAILABLE:
+            return self.available
+        if zone == REMOVED:
+            return self.removed
+        if zone == DISPLAY:
+            return self.display[owner]
+        if zone == FORECAST:
+            return self.forecast[owner]
+        return self.limbo
+
+    def take(self, card: int) -> tuple:
+        """Remove `card` from wherever it is; returns (zone, owner) it came from."""
+        zone = self.zone_of[card]
+        owner = self.owner_of[card]
+        self._zone_list(zone, owner, card).remove(card)
+        if zone == BOARD:
+            color = self.cards.color[card]
+            if len(self.board[owner][color]) < 2:
+                self.splay[owner][color] = SPLAY_NONE  # a pile of 0/1 card forgets its splay
+            self.refresh_pile(owner, color)
+        return zone, owner
+
+    def put(self, card: int, zone: int, owner: int = -1, bottom: bool = False) -> None:
+        """Place a card (not in any zone) into `zone`; `bottom` for tuck / return."""
+        lst = self._zone_list(zone, owner, card)
+        if bottom:
+            lst.insert(0, card)
+        else:
+            lst.append(card)
+        self.zone_of[card] = zone
+        self.owner_of[card] = owner
+        if zone == BOARD:
+            self.refresh_pile(owner, self.cards.color[card])
+
+    def move(self, card: int, zone: int, owner: int = -1, bottom: bool = False) -> tuple:
+        src = self.take(card)
+        self.put(card, zone, owner, bottom)
+        return src
+
+    # ---- icons ----
+    def refresh_pile(self, p: int, color: int) -> None:
+        new = pile_icon_counts(self.cards, self.board[p][color], self.splay[p][color])
+        old = self.pile_icons[p][color]
+        tot = self.icons[p]
+        for i in range(1, N_ICON_SLOTS):
+            tot[i] += new[i] - old[i]
+        self.pile_icons[p][color] = new
+
+    def recount(self) -> list:
+        """Icon counts from scratch (tests compare this with the incremental counts)."""
+        out = []
+        for p in range(self.n_players):
+            tot = [0] * N_ICON_SLOTS
+            for color in range(N_COLORS):
+                c = pile_icon_counts(self.cards, self.board[p][color], self.splay[p][color])
+                for i in range(N_ICON_SLOTS):
+                    tot[i] += c[i]
+            out.append(tot)
+        return out
+
+    def set_splay(self, p: int, color: int, direction: int) -> None:
+        self.splay[p][color] = direction
+        self.refresh_pile(p, color)
+
+    # ---- checks ----
+    def check_conservation(self) -> None:
+        """Every card is in exactly one zone, and zone_of/owner_of agree with the lists."""
+        seen = [0] * self.cards.n
+
+        def mark(lst, zone, owner):
+            for c in lst:
+                seen[c] += 1
+                assert self.zone_of[c] == zone, (c, zone, self.zone_of[c])
+                assert zone in (SUPPLY, AVAILABLE, REMOVED, LIMBO) or self.owner_of[c] == owner
+
+        for p in range(self.n_players):
+            mark(self.hand[p], HAND, p)
+            mark(self.score[p], SCORE, p)
+            mark(self.achievements[p], ACHIEVEMENTS, p)
+            mark(self.display[p], DISPLAY, p)
+            mark(self.forecast[p], FORECAST, p)
+            for color in range(N_COLORS):
+                pile = self.board[p][color]
+                mark(pile, BOARD, p)
+                for c in pile:
+                    assert self.cards.color[c] == color
+                if len(pile) < 2:
+                    assert self.splay[p][color] == SPLAY_NONE
+        for st in self.supply:
+            for pile in st:
+                mark(pile, SUPPLY, -1)
+        mark(self.available, AVAILABLE, -1)
+        mark(self.removed, REMOVED, -1)
+        mark(self.limbo, LIMBO, -1)
+        bad = [c for c in range(self.cards.n) if seen[c] != 1]
+        assert not bad, f"cards not in exactly one zone: {bad}"

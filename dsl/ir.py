@@ -1,0 +1,247 @@
+"""The checked IR: what the interpreter, the Cython generator and the English renderer consume.
+
+Every name is resolved (bindings are `Var`, vocabulary words are `Const` with a type), queries
+say who chooses, how many and among what, and "if you do" is explicit: an `Act` records whether
+it was done in full in a flag, and the following block is an `If` on that flag.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional, Union
+
+from .ast import NOSPAN, Span
+
+
+# ------------------------------------------------------------------ expressions
+@dataclass(frozen=True)
+class Const:
+    value: Any
+    type: str
+
+
+@dataclass(frozen=True)
+class Var:
+    name: str
+    type: str
+
+
+@dataclass(frozen=True)
+class ItRef:
+    type: str
+
+
+@dataclass(frozen=True)
+class Flag:
+    """True when the action that set it was done in full ("if you do")."""
+    name: str
+
+
+@dataclass(frozen=True)
+class Fn:
+    name: str
+    args: tuple
+    type: str
+
+
+@dataclass(frozen=True)
+class Arith:
+    op: str
+    left: "Expr"
+    right: "Expr"
+    type: str = "int"
+
+
+@dataclass(frozen=True)
+class Neg:
+    expr: "Expr"
+    type: str = "int"
+
+
+@dataclass(frozen=True)
+class Cmp:
+    op: str
+    left: "Expr"
+    right: "Expr"
+    type: str = "bool"
+
+
+@dataclass(frozen=True)
+class HasIcon:
+    card: "Expr"
+    icon: "Expr"
+    negated: bool = False
+    type: str = "bool"
+
+
+@dataclass(frozen=True)
+class In:
+    item: "Expr"
+    collection: "Expr"
+    negated: bool = False
+    type: str = "bool"
+
+
+@dataclass(frozen=True)
+class Not:
+    expr: "Expr"
+    type: str = "bool"
+
+
+@dataclass(frozen=True)
+class Logic:
+    op: str  # and / or
+    parts: tuple
+    type: str = "bool"
+
+
+# ------------------------------------------------------------------ zones and queries
+@dataclass(frozen=True)
+class ZoneRef:
+    """A zone of one or more players. whose: executor / activator / expr / any / each."""
+    zone: str
+    whose: str
+    player: Optional["Expr"] = None     # for whose == expr
+    players: str = ""                   # for any/each: opponents / players / others
+
+
+@dataclass(frozen=True)
+class ZoneRefExpr:
+    """A zone used as a value: `colors(my board)`, `transfer ... to my score`."""
+    ref: ZoneRef
+    type: str = "place"
+
+
+@dataclass(frozen=True)
+class Pred:
+    """One test a candidate must pass. kind: position / color / icon / where / other_than /
+    opponent / other."""
+    kind: str
+    arg: Any = None
+    negated: bool = False
+
+
+@dataclass(frozen=True)
+class Query:
+    noun: str                           # card / color / value / player / icon
+    mode: str                           # choose / all / the
+    min: Optional["Expr"]               # None: no lower bound beyond the golden rule
+    max: Optional["Expr"]               # None: unbounded
+    zone: Optional[ZoneRef]
+    preds: tuple[Pred, ...] = ()
+    rank: Optional[tuple] = None        # ('highest'|'lowest'|'most'|'fewest', key expr or None)
+    single: bool = False                # "the single player with most ..."
+    all_but: Optional["Expr"] = None
+    nonempty_pile: bool = False
+    type: str = "cards"
+
+
+@dataclass(frozen=True)
+class DrawSpec:
+    value: "Expr"
+    count: "Expr"
+    type: str = "cards"
+
+
+Expr = Union[Const, Var, ItRef, Flag, Fn, Arith, Neg, Cmp, HasIcon, In, Not, Logic, Query, DrawSpec,
+             ZoneRefExpr]
+
+
+# ------------------------------------------------------------------ statements
+@dataclass(frozen=True)
+class Act:
+    verbs: tuple[str, ...]
+    obj: Optional[Expr]
+    kwargs: tuple[tuple[str, Expr], ...] = ()
+    adverb: Optional[Expr] = None
+    bind: Optional[str] = None
+    flag: Optional[str] = None          # set to "done in full" when a later block depends on it
+    optional: bool = False
+    span: Span = field(default=NOSPAN, compare=False)
+
+
+@dataclass(frozen=True)
+class If:
+    branches: tuple[tuple[Expr, tuple], ...]
+    orelse: tuple = ()
+    if_you_do: bool = False             # rendered as "If you do, ..." rather than "If ..."
+    span: Span = field(default=NOSPAN, compare=False)
+
+
+@dataclass(frozen=True)
+class ForEach:
+    var: str
+    iterable: Expr
+    body: tuple
+    span: Span = field(default=NOSPAN, compare=False)
+
+
+@dataclass(frozen=True)
+class Repeat:
+    count: Expr
+    body: tuple
+    span: Span = field(default=NOSPAN, compare=False)
+
+
+@dataclass(frozen=True)
+class RepeatEffect:
+    span: Span = field(default=NOSPAN, compare=False)
+
+
+@dataclass(frozen=True)
+class Stop:
+    scope: str                          # effect / dogma
+    span: Span = field(default=NOSPAN, compare=False)
+
+
+@dataclass(frozen=True)
+class Let:
+    var: str
+    expr: Expr
+    span: Span = field(default=NOSPAN, compare=False)
+
+
+@dataclass(frozen=True)
+class Either:
+    optional: bool
+    options: tuple[tuple, ...]
+    span: Span = field(default=NOSPAN, compare=False)
+
+
+Op = Union[Act, If, ForEach, Repeat, RepeatEffect, Stop, Let, Either]
+
+
+# ------------------------------------------------------------------ cards
+@dataclass(frozen=True)
+class Trigger:
+    mode: str
+    pattern: Act
+    would_mode: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class Effect:
+    kind: str
+    body: tuple
+    trigger: Optional[Trigger] = None
+    index: int = 0
+    exports: tuple[str, ...] = ()       # demand bindings visible to later effects
+    span: Span = field(default=NOSPAN, compare=False)
+
+
+@dataclass(frozen=True)
+class Card:
+    name: str
+    attrs: dict = field(hash=False)
+    effects: tuple[Effect, ...]
+    condition: Optional[Expr] = None
+    examples: tuple = ()                # dsl.ast.Example, checked
+    path: str = ""
+    span: Span = field(default=NOSPAN, compare=False)
+
+    @property
+    def age(self) -> int:
+        return self.attrs.get("age", 0)
+
+    @property
+    def color(self) -> str:
+        return self.attrs.get("color", "")

@@ -1,0 +1,360 @@
+"""The canonical formatter: AST -> card text.
+
+`format_file(file)` renders a parsed card file (`dsl.ast.File`) in canonical form and
+`format_text(text, path)` parses then formats. The result parses back to an equal AST
+(`parse(format(x)) == parse(x)`, spans ignored) and formatting is idempotent.
+
+Canonical form:
+
+* one card after another, separated by one blank line; the file ends with a newline;
+* `card "Name"`, then, indented by 4 spaces: every attribute of the card on ONE line, in
+  source order, joined by `; ` (the AST does not record how attributes were grouped on
+  lines); then the `condition: ...` lines, the sections and the examples, each kind in
+  source order (the AST keeps them in separate lists, so their interleaving is not kept);
+* sections `kind:` / `kind when ...:` / `kind would ... instead:` / `kind each ...:`, with the
+  body as an indented block, even when it holds one simple statement;
+* one statement per line: `a; b` is split into two lines (except in the rare case where the
+  second statement starts with a verb spelt like a block keyword, e.g. a verb `if`, which
+  only lexes as a word after `;`);
+* queries as `quant words|[value] filters from place where cond adverbs`; the quantity
+  `a`/`an`/`any` becomes `a` (`an` before a vowel), `all the` becomes `all`, a counted
+  quantity (`up to`, `exactly`, `all but`) shows a literal number as digits and any other
+  count in parentheses; a source is always written with `from`;
+* expressions with the fewest parentheses that keep the tree: or < and < not <
+  comparison/has/in < + - < * / // < unary minus < atoms;
+* strings re-escaped: backslash and double quote get a backslash.
+
+Comments are not in the AST, so the formatter DROPS them; so is blank-line layout.
+
+`FormatError` is raised for a tree that no card text can produce (a string holding a
+newline, a negative integer literal, a number word outside one..twelve, ...).
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from . import ast as A
+
+INDENT = "    "
+
+__all__ = ["FormatError", "format_file", "format_text", "format_card", "format_expr",
+           "format_query", "format_place", "format_action", "format_block"]
+
+
+class FormatError(ValueError):
+    """The tree cannot be written as card text."""
+
+
+_NAME_RE = re.compile(r"[a-z_][a-z0-9_]*(-[a-z_][a-z0-9_]*)*\Z")
+_CAPNAME_RE = re.compile(r"[A-Z][A-Za-z0-9_]*\Z")
+_INT_RE = re.compile(r"[0-9]+\Z")
+
+_NUMWORDS = "zero one two three four five six seven eight nine ten eleven twelve".split()
+
+# Statement-starting keywords that are plain words after `;` (where only a simple statement
+# may follow) but keywords at the start of a line.
+_LINE_KEYWORDS = {"if", "for", "either"}
+
+# Precedence levels, loosest first.
+OR, AND, NOT, CMP, SUM, PROD, UNARY, ATOM = range(1, 9)
+
+
+# ------------------------------------------------------------------ lexical pieces
+def _string(s: str) -> str:
+    if "\n" in s or "\r" in s:
+        raise FormatError(f"a string cannot hold a line break: {s!r}")
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _int(n: int) -> str:
+    if n < 0:
+        raise FormatError(f"negative integer literal {n}: write it as Neg(Int({-n}))")
+    return str(n)
+
+
+def _word(ident: A.Ident) -> str:
+    return ident.text
+
+
+# ------------------------------------------------------------------ expressions
+def _prec(e) -> int:
+    if isinstance(e, A.BoolOp):
+        return OR if e.op == "or" else AND
+    if isinstance(e, A.Not):
+        return NOT
+    if isinstance(e, (A.Compare, A.Has, A.Member)):
+        return CMP
+    if isinstance(e, A.BinOp):
+        return SUM if e.op in ("+", "-") else PROD
+    if isinstance(e, A.Neg):
+        return UNARY
+    return ATOM
+
+
+def format_expr(e, need: int = OR) -> str:
+    """An expression or condition, parenthesized if it binds looser than `need`."""
+    s = _expr(e)
+    return f"({s})" if _prec(e) < need else s
+
+
+def _expr(e) -> str:
+    if isinstance(e, A.BoolOp):
+        # parts bind tighter than the operator; a nested BoolOp of the same op keeps its
+        # parentheses, since the parser flattens `a or b or c` into one BoolOp.
+        sub = AND if e.op == "or" else NOT
+        return f" {e.op} ".join(format_expr(p, sub) for p in e.parts)
+    if isinstance(e, A.Not):
+        return "not " + format_expr(e.cond, NOT)
+    if isinstance(e, A.Compare):
+        return f"{format_expr(e.left, SUM)} {e.op} {format_expr(e.right, SUM)}"
+    if isinstance(e, A.Has):
+        return f"{format_expr(e.subject, SUM)} has {format_expr(e.what, ATOM)}"
+    if isinstance(e, A.Member):
+        op = "not in" if e.negated else "in"
+        return f"{format_expr(e.item, SUM)} {op} {format_expr(e.collection, SUM)}"
+    if isinstance(e, A.BinOp):
+        if e.op in ("+", "-"):
+            return f"{format_expr(e.left, SUM)} {e.op} {format_expr(e.right, PROD)}"
+        return f"{format_expr(e.left, PROD)} {e.op} {format_expr(e.right, UNARY)}"
+    if isinstance(e, A.Neg):
+        return "-" + format_expr(e.expr, UNARY)
+    if isinstance(e, A.Int):
+        return _int(e.value)
+    if isinstance(e, A.Str):
+        return _string(e.value)
+    if isinstance(e, A.Name):
+        return _word(e.ident)
+    if isinstance(e, A.It):
+        return "it"
+    if isinstance(e, A.Call):
+        return f"{_word(e.fn)}({', '.join(_arg(a) for a in e.args)})"
+    if isinstance(e, A.ValueSquare):
+        return f"[{format_expr(e.expr, SUM)}]"
+    raise FormatError(f"not an expression: {e!r}")
+
+
+def _arg(a) -> str:
+    """A call argument or keyword-argument value: an expression, a query or a place."""
+    if isinstance(a, A.Query):
+        return format_query(a)
+    if isinstance(a, A.Place):
+        return format_place(a)
+    return format_expr(a, SUM)
+
+
+# ------------------------------------------------------------------ places and queries
+def format_place(p: A.Place) -> str:
+    parts = []
+    if p.owner:
+        parts.append(p.owner)
+    parts.append(_word(p.zone))
+    if p.players is not None:
+        parts += ["of", _players(p.players)]
+    return " ".join(parts)
+
+
+def _players(pl: A.Players) -> str:
+    if pl.quant is not None:
+        return f"{pl.quant} {_word(pl.noun)}"
+    return format_expr(pl.expr, ATOM)
+
+
+def _count(e) -> str:
+    if isinstance(e, A.Int):
+        return _int(e.value)
+    return f"({format_expr(e, SUM)})"
+
+
+def _quant(q: A.Quant, first_word: Optional[str]) -> str:
+    k = q.kind
+    if k == "one":
+        return "an" if first_word and first_word[0] in "aeiou" else "a"
+    if k in ("the", "all", "each"):
+        return k
+    if k == "any_number":
+        return "any number of"
+    if k == "up_to":
+        return "up to " + _count(q.count)
+    if k == "exactly":
+        return "exactly " + _count(q.count)
+    if k == "all_but":
+        return "all but " + _count(q.count)
+    if k == "number":
+        if isinstance(q.count, A.Int) and 1 <= q.count.value <= 12:
+            return _NUMWORDS[q.count.value]
+        raise FormatError(f"a number quantity must be an Int from 1 to 12, not {q.count!r}")
+    raise FormatError(f"unknown quantity kind {k!r}")
+
+
+_FILTER_WORDS = {"with": "with", "without": "without", "most": "with most",
+                 "fewest": "with fewest", "other_than": "other than"}
+
+
+def format_query(q: A.Query) -> str:
+    first = q.words[0].text if q.words else None
+    parts = [_quant(q.quant, first)]
+    if q.value is not None:
+        parts.append(f"[{format_expr(q.value, SUM)}]")
+    else:
+        parts += [_word(w) for w in q.words]
+    for f in q.filters:
+        parts += [_FILTER_WORDS[f.kind], format_expr(f.arg, ATOM)]
+    if q.source is not None:
+        parts += ["from", format_place(q.source)]
+    if q.where is not None:
+        parts += ["where", format_expr(q.where, OR)]
+    parts += [_word(a) for a in q.adverbs]
+    return " ".join(parts)
+
+
+# ------------------------------------------------------------------ actions and statements
+def format_action(a: A.Action) -> str:
+    parts = [" and ".join(_word(v) for v in a.verbs)]
+    if a.obj is not None:
+        parts.append(_arg(a.obj))
+    parts += [_word(x) for x in a.adverbs]
+    for kw in a.kwargs:
+        parts += [kw.prep, _arg(kw.value)]
+    return " ".join(parts)
+
+
+def _simple(s) -> Optional[str]:
+    """The one-line text of a simple statement, or None for a compound one."""
+    if isinstance(s, A.Do) and s.then is None:
+        text = ("may " if s.may else "") + format_action(s.action)
+        if s.bind is not None:
+            text += " as " + _word(s.bind)
+        return text
+    if isinstance(s, A.RepeatEffect):
+        return "repeat " + _word(s.word)
+    if isinstance(s, A.Stop):
+        return "stop" + (" " + _word(s.word) if s.word is not None else "")
+    if isinstance(s, A.Let):
+        return f"let {_word(s.name)} = {format_expr(s.expr, SUM)}"
+    return None
+
+
+def _line_safe(s) -> bool:
+    """Can this simple statement start a line? A verb spelt `if`, `for` or `either` (or
+    `may either`) lexes as a word only after `;`."""
+    if isinstance(s, A.Do) and s.then is None:
+        v = s.action.verbs[0].text if s.action.verbs else ""
+        return v not in _LINE_KEYWORDS and not (s.may and v == "either")
+    return True
+
+
+def _block(header: str, b: A.Block, depth: int, out: list[str]) -> None:
+    """`header:` then the block, indented one level deeper than `depth`."""
+    simples = [_simple(s) for s in b.stmts]
+    if b.stmts and not _line_safe(b.stmts[0]) and all(x is not None for x in simples):
+        out.append(INDENT * depth + header + ": " + "; ".join(simples))
+        return
+    out.append(INDENT * depth + header + ":")
+    format_block(b, depth + 1, out)
+
+
+def format_block(b: A.Block, depth: int, out: list[str]) -> None:
+    """Append the statements of a block, one per line, at indentation `depth`."""
+    pad = INDENT * depth
+    prev_simple = False
+    for s in b.stmts:
+        text = _simple(s)
+        if text is not None:
+            if prev_simple and not _line_safe(s):
+                out[-1] += "; " + text
+            else:
+                out.append(pad + text)
+            prev_simple = True
+            continue
+        prev_simple = False
+        _compound(s, depth, out)
+
+
+def _compound(s, depth: int, out: list[str]) -> None:
+    pad = INDENT * depth
+    if isinstance(s, A.Do):
+        head = ("may " if s.may else "") + format_action(s.action)
+        if s.bind is not None:
+            head += " as " + _word(s.bind)
+        _block(head, s.then, depth, out)
+        if s.orelse is not None:
+            _block("else", s.orelse, depth, out)
+    elif isinstance(s, A.If):
+        for i, (cond, body) in enumerate(s.branches):
+            _block(("if " if i == 0 else "elif ") + format_expr(cond, OR), body, depth, out)
+        if s.orelse is not None:
+            _block("else", s.orelse, depth, out)
+    elif isinstance(s, A.ForEach):
+        _block(f"for each {_word(s.var)} in {_arg(s.iterable)}", s.body, depth, out)
+    elif isinstance(s, A.RepeatTimes):
+        _block(f"repeat {format_expr(s.count, SUM)} times", s.body, depth, out)
+    elif isinstance(s, A.Either):
+        for i, opt in enumerate(s.options):
+            head = ("may either" if s.may else "either") if i == 0 else "or"
+            _block(head, opt, depth, out)
+    else:
+        raise FormatError(f"not a statement: {s!r}")
+
+
+# ------------------------------------------------------------------ cards
+def _attr_value(v: A.AttrValue) -> str:
+    if v.kind == "string":
+        return _string(v.text)
+    return v.text
+
+
+def _trigger(t: A.Trigger) -> str:
+    if t.mode == "would":
+        return f"would {format_action(t.action)} {t.would_mode}"
+    return f"{t.mode} {format_action(t.action)}"
+
+
+def _ex_key(it: A.ExItem) -> str:
+    pattern = {"name": _NAME_RE, "capname": _CAPNAME_RE, "int": _INT_RE}.get(it.kind)
+    if pattern is None or not pattern.match(it.text):
+        raise FormatError(f"example key word {it.text!r} is not a bare word or number")
+    return it.text
+
+
+def _ex_item(it: A.ExItem) -> str:
+    pattern = {"name": _NAME_RE, "capname": _CAPNAME_RE, "int": _INT_RE}.get(it.kind)
+    if pattern is None or not pattern.match(it.text):
+        return _string(it.text)
+    return it.text
+
+
+def format_card(c: A.Card) -> str:
+    out = [f"card {_string(c.name)}"]
+    pad = INDENT
+    if c.attrs:
+        out.append(pad + "; ".join(
+            " ".join([_word(a.name)] + [_attr_value(v) for v in a.values]) for a in c.attrs))
+    for cond in c.conditions:
+        out.append(pad + "condition: " + format_expr(cond.cond, OR))
+    for sec in c.sections:
+        head = _word(sec.kind)
+        if sec.trigger is not None:
+            head += " " + _trigger(sec.trigger)
+        _block(head, sec.body, 1, out)
+    for ex in c.examples:
+        out.append(pad + f"example {_string(ex.name)}:")
+        for part in ex.parts:
+            out.append(pad * 2 + part.kind + ":")
+            for line in part.lines:
+                text = " ".join(_ex_key(k) for k in line.key) + ":"
+                if line.items:
+                    text += " " + ", ".join(_ex_item(i) for i in line.items)
+                out.append(pad * 3 + text)
+    return "\n".join(out) + "\n"
+
+
+def format_file(file: A.File) -> str:
+    """The canonical text of a parsed card file."""
+    return "\n".join(format_card(c) for c in file.cards)
+
+
+def format_text(text: str, path: str = "<text>") -> str:
+    """Parse card text (raising dsl.errors.CardlangError on a syntax error) and format it."""
+    from .parse import parse_text
+    return format_file(parse_text(text, path))

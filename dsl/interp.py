@@ -1,0 +1,242 @@
+"""The interpreter: the reference semantics of the IR. One branch per form, each headed by the
+form's syntax. Game-specific meaning (what "hand" holds, what "meld" does) comes from a game
+adapter (for Innovation: runtime/games/innovation/verbs.py); this module knows none of it.
+
+A card's effects become runtime `Effect(kind, run, text)` objects; `run(ctx)` executes the
+effect for `ctx.executor` within the dogma described by `ctx`.
+"""
+from __future__ import annotations
+
+from . import ir as I
+
+MAX_REPEATS = 1000   # "repeat effect" that never stops is a card bug, not an endless game
+
+
+class EffectError(Exception):
+    """A card did something the runtime cannot do; names the card file and line."""
+
+
+class _Repeat(Exception):
+    pass
+
+
+class _Stop(Exception):
+    def __init__(self, scope: str):
+        self.scope = scope
+
+
+STOP_KEY = "__stop_dogma__"
+
+
+class Env:
+    """One execution of one effect by one player."""
+    __slots__ = ("ctx", "game", "adapter", "vars", "flags", "its", "card_ir", "exports")
+
+    def __init__(self, ctx, adapter, card_ir, exports=()):
+        self.ctx = ctx
+        self.game = ctx.game
+        self.adapter = adapter
+        self.card_ir = card_ir
+        self.vars: dict = {k: v for k, v in ctx.dogma_vars.items() if not k.startswith("__")}
+        self.flags: dict = {}
+        self.its: list = []
+        self.exports = exports
+
+    @property
+    def executor(self) -> int:
+        return self.ctx.executor
+
+    def bind(self, name: str, value) -> None:
+        self.vars[name] = value
+        if name in self.exports:  # demand results accumulate across the whole dogma
+            acc = self.ctx.dogma_vars.setdefault("__acc_" + name, [])
+            acc.extend(value if isinstance(value, list) else [value])
+            self.ctx.dogma_vars[name] = list(acc)
+
+
+def run_effect(card_ir: I.Card, eff: I.Effect, adapter, ctx) -> None:
+    """Run one effect for ctx.executor; `repeat effect` loops here for the same player."""
+    if ctx.dogma_vars.get(STOP_KEY):
+        return
+    for name in eff.exports:  # this execution's own results start empty
+        ctx.dogma_vars.setdefault(name, [])
+    for _ in range(MAX_REPEATS):
+        env = Env(ctx, adapter, card_ir, eff.exports)
+        for name in eff.exports:
+            env.vars[name] = []
+        try:
+            exec_block(eff.body, env)
+            return
+        except _Repeat:
+            continue
+        except _Stop as s:
+            if s.scope == "dogma":
+                ctx.dogma_vars[STOP_KEY] = True
+            return
+    raise EffectError(f"{card_ir.path}: \"{card_ir.name}\" repeated its effect {MAX_REPEATS} times")
+
+
+def exec_block(ops, env: Env) -> None:
+    for op in ops:
+        exec_op(op, env)
+
+
+def exec_op(op, env: Env) -> None:
+    # [may] VERB [and VERB]* OBJECT [KWARGS] [ADVERB] [as NAME]
+    if isinstance(op, I.Act):
+        done = exec_act(op, env)
+        if op.flag:
+            env.flags[op.flag] = done
+    # if COND: ... elif COND: ... else: ...     (and "if you do" on a flag)
+    elif isinstance(op, I.If):
+        for cond, body in op.branches:
+            if truth(evaluate(cond, env)):
+                exec_block(body, env)
+                return
+        exec_block(op.orelse, env)
+    # for each NAME in LIST: ...
+    elif isinstance(op, I.ForEach):
+        for item in as_list(evaluate(op.iterable, env)):
+            env.vars[op.var] = [item] if isinstance(item, int) and op.iterable.type == "cards" else item
+            exec_block(op.body, env)
+    # repeat N times: ...
+    elif isinstance(op, I.Repeat):
+        for _ in range(max(0, evaluate(op.count, env))):
+            exec_block(op.body, env)
+    # repeat effect
+    elif isinstance(op, I.RepeatEffect):
+        raise _Repeat()
+    # stop / stop dogma
+    elif isinstance(op, I.Stop):
+        raise _Stop(op.scope)
+    # let NAME = EXPR
+    elif isinstance(op, I.Let):
+        env.vars[op.var] = evaluate(op.expr, env)
+    # [may] either: ... or: ...
+    elif isinstance(op, I.Either):
+        labels = [f"option {i + 1}" for i in range(len(op.options))]
+        lo = 0 if op.optional else 1
+        pick = env.game.choose(env.executor, "option", labels, lo, 1, "choose one")
+        if pick:
+            exec_block(op.options[labels.index(pick[0])], env)
+    else:
+        raise AssertionError(op)
+
+
+def exec_act(act: I.Act, env: Env) -> bool:
+    """Perform an action; return whether it was done in full ("if you do")."""
+    ad = env.adapter
+    first = act.verbs[0]
+    if act.optional and not ad.optional_is_a_choice(act):
+        if not env.game.choose_yes_no(env.executor, "may " + " and ".join(act.verbs) + "?"):
+            if act.bind:
+                env.bind(act.bind, [])
+            return False
+    items, wanted = ad.object_items(act, env)
+    result = items
+    for verb in act.verbs:
+        result = ad.perform(verb, act, result, env)
+    if act.bind:
+        env.bind(act.bind, ad.binding_value(act, items if first == "choose" else result))
+    return ad.done_in_full(act, result, wanted)
+
+
+# ------------------------------------------------------------------ expressions
+def truth(v) -> bool:
+    if isinstance(v, list):
+        return len(v) > 0
+    return bool(v)
+
+
+def as_list(v) -> list:
+    if isinstance(v, list):
+        return v
+    if v is None or v == -1:
+        return []
+    return [v]
+
+
+def evaluate(e, env: Env):
+    # 3, "Monument", red, you, this
+    if isinstance(e, I.Const):
+        return env.adapter.constant(e, env)
+    # NAME bound by as / let / for each
+    if isinstance(e, I.Var):
+        return env.vars.get(e.name, [])
+    # it
+    if isinstance(e, I.ItRef):
+        return env.its[-1]
+    # the "if you do" flag of an earlier action
+    if isinstance(e, I.Flag):
+        return env.flags.get(e.name, False)
+    # fn(args)
+    if isinstance(e, I.Fn):
+        return env.adapter.function(e, env)
+    # a + b, a - b, a * b, a // b
+    if isinstance(e, I.Arith):
+        a, b = evaluate(e.left, env), evaluate(e.right, env)
+        if e.op == "+":
+            return a + b
+        if e.op == "-":
+            return a - b
+        if e.op == "*":
+            return a * b
+        return a // b if b else 0
+    # -a
+    if isinstance(e, I.Neg):
+        return -evaluate(e.expr, env)
+    # a == b, a < b ...
+    if isinstance(e, I.Cmp):
+        a, b = evaluate(e.left, env), evaluate(e.right, env)
+        if isinstance(a, list) and len(a) == 1 and not isinstance(b, list):
+            a = a[0]
+        if isinstance(b, list) and len(b) == 1 and not isinstance(a, list):
+            b = b[0]
+        return {"==": a == b, "!=": a != b, "<": a < b, "<=": a <= b, ">": a > b,
+                ">=": a >= b}[e.op]
+    # card has icon
+    if isinstance(e, I.HasIcon):
+        cards = as_list(evaluate(e.card, env))
+        icon = evaluate(e.icon, env)
+        return bool(cards) and env.adapter.card_has_icon(cards[0], icon, env)
+    # x in list / x not in list
+    if isinstance(e, I.In):
+        item = evaluate(e.item, env)
+        coll = as_list(evaluate(e.collection, env))
+        items = item if isinstance(item, list) else [item]
+        found = bool(items) and all(i in coll for i in items)
+        return not found if e.negated else found
+    # not c
+    if isinstance(e, I.Not):
+        return not truth(evaluate(e.expr, env))
+    # a and b / a or b
+    if isinstance(e, I.Logic):
+        if e.op == "and":
+            return all(truth(evaluate(p, env)) for p in e.parts)
+        return any(truth(evaluate(p, env)) for p in e.parts)
+    # a query used as a value: every candidate, no decision
+    if isinstance(e, I.Query):
+        return env.adapter.candidates(e, env)
+    # a zone used as a value
+    if isinstance(e, I.ZoneRefExpr):
+        return e
+    raise AssertionError(e)
+
+
+def make_effects(card_ir: I.Card, adapter, kinds=None) -> list:
+    """The runtime Effect objects of a checked card."""
+    from .render import render_effect
+    out = []
+    for eff in card_ir.effects:
+        if eff.trigger is not None or (kinds is not None and eff.kind not in kinds):
+            continue
+        out.append(adapter.effect_class(eff.kind, _runner(card_ir, eff, adapter),
+                                        render_effect(eff, card_ir)))
+    return out
+
+
+def _runner(card_ir, eff, adapter):
+    def run(ctx):
+        run_effect(card_ir, eff, adapter, ctx)
+    run.__name__ = f"run_{card_ir.name}_{eff.index}"
+    return run

@@ -1,0 +1,45 @@
+"""Running card examples: load a game's whole card set once, turn each example into a scenario
+and run it through the game's scenario runner."""
+from __future__ import annotations
+
+import functools
+import importlib
+from pathlib import Path
+
+from .errors import CardlangError
+from .examples import ExampleError, to_scenario
+from .load import load
+
+CARDS_ROOT = Path(__file__).resolve().parent.parent / "cards"
+
+
+@functools.lru_cache(maxsize=8)
+def game_cards(game: str = "innovation", root: str = str(CARDS_ROOT)):
+    """Every checked card of a game (all sets); raises CardlangError if any file is bad."""
+    loaded = load([Path(root) / game], game=game)
+    if loaded.errors:
+        raise CardlangError(loaded.errors)
+    return tuple(loaded.cards)
+
+
+@functools.lru_cache(maxsize=8)
+def cardset(game: str = "innovation", edition: int = 3, root: str = str(CARDS_ROOT)):
+    mod = importlib.import_module(f"runtime.games.{game}.cardset")
+    return mod.build_cardset(list(game_cards(game, root)), edition)
+
+
+def run_example(card, example, game: str = "innovation", root: str = str(CARDS_ROOT)):
+    """Run one example of a checked card; returns the runner's ScenarioResult."""
+    edition = card.attrs.get("edition") or 3
+    cs = cardset(game, edition, root)
+    color_of = lambda name: _color_of(cs, name)
+    data = to_scenario(example, card.name, game, color_of)
+    data["options"]["edition"] = edition
+    runner = importlib.import_module(f"runtime.games.{game}.scenario")
+    return runner.run_scenario(data, cs.table, cs.effects, cs.specials)
+
+
+def _color_of(cs, name):
+    from runtime.games.innovation.cards import COLORS
+    c = cs.table.by_name.get(name)
+    return None if c is None or cs.table.color[c] < 0 else COLORS[cs.table.color[c]]

@@ -1,0 +1,66 @@
+"""A checked card set (dsl IR) turned into what an InnovationGame is built from: the card table,
+each card's effects (interpreted) and the special achievements with their conditions."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from dsl import ir as I
+from dsl.interp import Env, evaluate, make_effects, truth
+
+from .cards import KIND_SPECIAL, CardInfo, CardTable
+from .effects import EffectContext, SpecialAchievement
+from .verbs import ADAPTER
+
+
+@dataclass
+class CardSet:
+    table: CardTable
+    effects: dict = field(default_factory=dict)
+    specials: list = field(default_factory=list)
+    ir: dict = field(default_factory=dict)       # name -> I.Card (the variant in use)
+
+
+def card_info(c: I.Card) -> CardInfo:
+    a = c.attrs
+    kind = KIND_SPECIAL if a.get("kind") == "special" else a.get("kind", "card")
+    dogma = a.get("dogma", "")
+    return CardInfo(name=c.name, set=a.get("set", "base"), age=a.get("age", 0) or 0,
+                    color=a.get("color") or "blue", icons=tuple(a.get("icons", ())),
+                    dogma_icon="" if dogma in ("none", None) else dogma, kind=kind)
+
+
+def select_edition(cards: list, edition: int) -> list:
+    """One variant per name: a card marked `edition N` replaces the default when playing N."""
+    chosen: dict = {}
+    for c in cards:
+        ed = c.attrs.get("edition")
+        if ed is None:
+            chosen.setdefault(c.name, c)
+        elif ed == edition:
+            chosen[c.name] = c
+    return list(chosen.values())
+
+
+def build_cardset(cards: list, edition: int = 3, adapter=ADAPTER) -> CardSet:
+    cards = select_edition(cards, edition)
+    # base cards first, then by age, colour and name: a stable id order for replays
+    cards.sort(key=lambda c: (c.attrs.get("kind") != "card", c.attrs.get("set", ""), c.age, c.name))
+    table = CardTable([card_info(c) for c in cards])
+    effects, specials, ir = {}, [], {}
+    for cid, c in enumerate(cards):
+        ir[c.name] = c
+        effs = make_effects(c, adapter)
+        if effs:
+            effects[cid] = effs
+        if c.condition is not None:
+            specials.append(SpecialAchievement(cid, c.name, _condition(c, adapter, cid)))
+    return CardSet(table, effects, specials, ir)
+
+
+def _condition(card: I.Card, adapter, cid: int):
+    cond = card.condition
+
+    def holds(game, player) -> bool:
+        ctx = EffectContext(game, player, player, cid, "condition", {}, False)
+        return truth(evaluate(cond, Env(ctx, adapter, card)))
+    return holds

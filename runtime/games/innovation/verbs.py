@@ -1,0 +1,382 @@
+"""What Innovation's words mean at run time: the adapter between the card-language interpreter
+(dsl/interp.py) and an InnovationGame. Zones, queries, verbs and functions are defined here once;
+no card name appears.
+
+Rules cited: shared/seeds/000_0facc20b6f4138b7.txt "基本关键词" (keywords) and
+"说明和其他关键词" (the golden rule, "if you do"), RULES-NOTES.md "Dogma".
+"""
+from __future__ import annotations
+
+from dsl import ir as I
+from dsl.interp import EffectError, as_list, evaluate
+
+from .cards import COLORS
+from .effects import Effect
+from .state import AVAILABLE
+
+KIND_OF_NOUN = {"card": "card", "color": "color", "value": "value", "player": "player",
+                "icon": "icon"}
+BASIC_ICONS = ("crown", "leaf", "lightbulb", "castle", "factory", "clock")
+
+
+class InnovationAdapter:
+    effect_class = Effect
+
+    # ------------------------------------------------------------------ constants & players
+    def constant(self, e: I.Const, env):
+        if e.type == "player":
+            return env.ctx.executor if e.value == "you" else env.ctx.activator
+        if e.type == "players":
+            g = env.game
+            return g.opponents(env.ctx.executor) if e.value == "opponents" else list(range(g.n_players))
+        if e.type == "card" and e.value == "this":
+            return env.ctx.card
+        return e.value
+
+    def players_of(self, ref: I.ZoneRef, env) -> list:
+        g, ex = env.game, env.ctx.executor
+        if ref.whose == "executor":
+            return [ex]
+        if ref.whose == "activator":
+            return [env.ctx.activator]
+        if ref.whose == "expr":
+            return as_list(evaluate(ref.player, env))
+        if ref.players == "opponents":
+            return g.opponents(ex)
+        return g.players_in_order(ex)
+
+    def zone_cards(self, ref: I.ZoneRef, env, position=None) -> list:
+        g = env.game
+        out = []
+        for p in self.players_of(ref, env):
+            if ref.zone == "board":
+                for c in COLORS:
+                    pile = g.pile(p, c)
+                    if not pile:
+                        continue
+                    if position == "top":
+                        out.append(pile[-1])
+                    elif position == "bottom":
+                        out.append(pile[0])
+                    else:
+                        out.extend(reversed(pile))
+            elif ref.zone == "hand":
+                out.extend(g.hand(p))
+            elif ref.zone == "score":
+                out.extend(g.score_pile(p))
+            elif ref.zone == "achievements":
+                out.extend(g.achievements(p))
+            elif ref.zone in ("forecast", "display"):
+                out.extend(getattr(g.state, ref.zone)[p])
+            elif ref.zone == "revealed":
+                out.extend(env.vars.get("__revealed__", []))
+            else:
+                raise EffectError(f"cards cannot be looked for in '{ref.zone}'")
+        return out
+
+    # ------------------------------------------------------------------ queries
+    def candidates(self, q: I.Query, env) -> list:
+        """Everything a query matches, ranked and filtered, without asking anyone."""
+        g, ex = env.game, env.ctx.executor
+        position = next((p.arg for p in q.preds if p.kind == "position"), None)
+        if q.noun == "card":
+            items = self.zone_cards(q.zone, env, position) if q.zone else []
+        elif q.noun == "color":
+            if q.zone is not None:
+                ps = self.players_of(q.zone, env)
+                items = [c for c in COLORS if any(g.pile(p, c) for p in ps)]
+            else:
+                items = list(COLORS)
+        elif q.noun == "value":
+            items = list(range(1, g.max_age + 1))
+        elif q.noun == "player":
+            items = g.players_in_order(ex)
+        elif q.noun == "icon":
+            items = list(BASIC_ICONS)
+        else:
+            raise EffectError(f"no candidates for '{q.noun}'")
+        for pred in q.preds:
+            items = [x for x in items if self.test(pred, x, q, env) != pred.negated]
+        if q.rank is not None:
+            items = self.ranked(q, items, env)
+        return items
+
+    def test(self, pred: I.Pred, x, q: I.Query, env) -> bool:
+        g = env.game
+        k = pred.kind
+        if k == "position":
+            return True  # applied while listing the zone
+        if k == "color":
+            return (COLORS[g.cards.color[x]] if q.noun == "card" else x) == pred.arg
+        if k == "icon":
+            return self.card_has_icon(x, evaluate(pred.arg, env), env)
+        if k == "value":
+            return g.cards.age[x] == evaluate(pred.arg, env)
+        if k == "where":
+            env.its.append(x)
+            try:
+                from dsl.interp import truth
+                return truth(evaluate(pred.arg, env))
+            finally:
+                env.its.pop()
+        if k == "other_than":
+            return x not in as_list(evaluate(pred.arg, env))
+        if k == "opponent":
+            return x in g.opponents(env.ctx.executor)
+        if k == "other":
+            return x != env.ctx.executor
+        if k == "splayed":
+            return g.splay_of(env.ctx.executor, x) != "none"
+        raise EffectError(f"unknown test '{k}'")
+
+    def key(self, q: I.Query, x, env):
+        if q.rank[1] is None:
+            return env.game.cards.age[x] if q.noun == "card" else x
+        env.its.append(x)
+        try:
+            return evaluate(q.rank[1], env)
+        finally:
+            env.its.pop()
+
+    def ranked(self, q: I.Query, items: list, env) -> list:
+        """Highest/lowest/most/fewest: the best items first. For 'the'/'a'/'all' only the tied
+        best remain; a counted choice ('two highest') keeps the order for choose_ranked."""
+        if not items:
+            return items
+        best = q.rank[0] in ("highest", "most")
+        keyed = sorted(items, key=lambda x: self.key(q, x, env), reverse=best)
+        counted = q.mode == "choose" and not (isinstance(q.max, I.Const) and q.max.value == 1)
+        if counted:
+            return keyed
+        top = self.key(q, keyed[0], env)
+        tied = [x for x in keyed if self.key(q, x, env) == top]
+        if q.single and len(tied) > 1:
+            return []
+        return tied
+
+    def choose_items(self, q: I.Query, env, optional: bool) -> tuple[list, int]:
+        """Ask the chooser for the query's items; returns (items, how many were wanted)."""
+        g, ex = env.game, env.ctx.executor
+        items = self.candidates(q, env)
+        kind = KIND_OF_NOUN.get(q.noun, q.noun)
+        if q.mode == "all":
+            return items, max(1, len(items))
+        if q.all_but is not None:
+            keep = evaluate(q.all_but, env)
+            n = max(0, len(items) - keep)
+            return (g.choose(ex, kind, items, n, n, "choose") if n else []), n
+        lo = evaluate(q.min, env) if q.min is not None else 0
+        hi = evaluate(q.max, env) if q.max is not None else len(items)
+        wanted = max(lo, 1) if q.max is None or hi > 0 else 0
+        if q.max is not None:
+            wanted = hi if lo == hi else max(lo, 1)
+        if optional:
+            lo = 0
+        if q.rank is not None and hi < len(items) and lo == hi:
+            return self.choose_ranked(q, items, hi, env, kind), wanted
+        return g.choose(ex, kind, items, min(lo, len(items)), min(hi, len(items)),
+                        "choose " + q.noun), wanted
+
+    def choose_ranked(self, q, items, n, env, kind) -> list:
+        """'the two highest cards': everything strictly above the n-th key is taken; the player
+        chooses among the cards tied at the boundary (the golden rule's free choice of ties)."""
+        cut = self.key(q, items[n - 1], env)
+        best = q.rank[0] in ("highest", "most")
+        sure = [x for x in items if (self.key(q, x, env) > cut if best else self.key(q, x, env) < cut)]
+        tied = [x for x in items if self.key(q, x, env) == cut]
+        need = n - len(sure)
+        return sure + (env.game.choose(env.ctx.executor, kind, tied, need, need, "choose") if need else [])
+
+    # ------------------------------------------------------------------ actions
+    def optional_is_a_choice(self, act: I.Act) -> bool:
+        """'You may return a card' is one decision that may be declined (scenario format v1)."""
+        return isinstance(act.obj, I.Query) and act.obj.mode != "all"
+
+    def object_items(self, act: I.Act, env) -> tuple[list, int]:
+        obj = act.obj
+        if obj is None:
+            return [], 0
+        if isinstance(obj, I.DrawSpec):
+            return [], evaluate(obj.count, env)
+        if isinstance(obj, I.Query):
+            return self.choose_items(obj, env, act.optional)
+        v = evaluate(obj, env)
+        items = as_list(v)
+        return items, len(items)
+
+    def perform(self, verb: str, act: I.Act, items: list, env) -> list:
+        g, p = env.game, env.ctx.executor
+        if verb == "draw":
+            spec = act.obj
+            value = evaluate(spec.value, env)
+            n = evaluate(spec.count, env)
+            return [g.draw(p, value) for _ in range(max(0, n))]
+        if verb in ("meld", "tuck", "score", "reveal", "keep", "remove", "junk", "execute",
+                    "achieve", "foreshadow"):
+            done = []
+            for c in items:
+                if self.card_verb(verb, g, p, c, env):
+                    done.append(c)
+            return done
+        if verb == "return":
+            g.return_cards(p, list(items))
+            return list(items)
+        if verb == "transfer":
+            to = dict(act.kwargs)["to"]
+            ref = to.ref
+            players = self.players_of(ref, env)
+            if len(players) != 1:
+                raise EffectError("transfer needs exactly one receiving player")
+            for c in items:
+                g.transfer(c, players[0], ref.zone)
+            return list(items)
+        if verb == "exchange":
+            other_q = dict(act.kwargs)["for"]
+            other = self.choose_items(other_q, env, False)[0] if isinstance(other_q, I.Query) \
+                else as_list(evaluate(other_q, env))
+            za = self.zone_of(act.obj, env)
+            zb = self.zone_of(other_q, env)
+            if not items and not other:
+                return []
+            g.exchange(list(items), za, list(other), zb)
+            return list(items) + list(other)
+        if verb in ("splay", "unsplay"):
+            direction = evaluate(act.adverb, env) if verb == "splay" else "none"
+            return [c for c in items if g.splay(p, c, direction)]
+        if verb == "claim":
+            done = []
+            for a in items:
+                ok = g.claim_special(p, a) if isinstance(a, str) else g.achieve(p, a)
+                if ok:
+                    done.append(a)
+            return done
+        if verb == "choose":
+            return list(items)
+        if verb == "win":
+            winners = items if act.obj is not None else [p]
+            if winners:
+                g.win(winners, "dogma")
+            return winners
+        if verb == "lose":
+            losers = items if act.obj is not None else [p]
+            others = [q for q in range(g.n_players) if q not in losers
+                      and all(g.team_of[q] != g.team_of[l] for l in losers)]
+            if others:
+                g.win(others, "dogma")
+            return losers
+        raise EffectError(f"'{verb}' has no behaviour in the Innovation runtime yet "
+                          f"(the word is reserved for an expansion)")
+
+    def card_verb(self, verb, g, p, c, env) -> bool:
+        if verb == "meld":
+            return g.meld(p, c)
+        if verb == "tuck":
+            return g.tuck(p, c)
+        if verb == "score":
+            return g.score_card(p, c)
+        if verb == "reveal":
+            env.vars.setdefault("__revealed__", []).append(c)
+            return g.reveal(p, c)
+        if verb == "keep":
+            return True
+        if verb in ("remove", "junk"):
+            return g.remove(c)
+        if verb == "execute":
+            g.execute_effects(p, c)
+            return True
+        if verb == "achieve":
+            if g.state.zone_of[c] == AVAILABLE:
+                return g.achieve(p, c)
+            return g.transfer(c, p, "achievements")
+        raise EffectError(f"'{verb}' has no behaviour in the Innovation runtime yet")
+
+    def zone_of(self, obj, env) -> tuple:
+        ref = obj.zone if isinstance(obj, I.Query) else None
+        if ref is None:
+            raise EffectError("exchange needs cards from a zone on each side")
+        players = self.players_of(ref, env)
+        return (players[0], ref.zone)
+
+    def binding_value(self, act: I.Act, items: list):
+        if act.verbs[0] == "choose" and isinstance(act.obj, I.Query):
+            q = act.obj
+            if q.noun != "card" and isinstance(q.max, I.Const) and q.max.value == 1:
+                return items[0] if items else None
+        return list(items)
+
+    def done_in_full(self, act: I.Act, result: list, wanted: int) -> bool:
+        """"If you do": the step was done in full (seeds 000 "说明和其他关键词")."""
+        if act.verbs[0] == "draw":
+            return len(result) == wanted and wanted > 0
+        return len(result) >= max(1, wanted)
+
+    # ------------------------------------------------------------------ functions
+    def card_has_icon(self, card, icon, env) -> bool:
+        return env.game.card_has_icon(card, icon)
+
+    def function(self, e: I.Fn, env):
+        g = env.game
+        name = e.name
+        args = [evaluate(a, env) for a in e.args]
+        if name == "value":
+            cs = as_list(args[0])
+            return g.cards.age[cs[0]] if cs else 0
+        if name == "color":
+            cs = as_list(args[0])
+            return COLORS[g.cards.color[cs[0]]] if cs else None
+        if name == "count":
+            return len(as_list(args[0]))
+        if name == "icons":
+            icon = args[0]
+            if len(args) > 1 and e.args[1].type in ("card", "cards"):
+                cs = as_list(args[1])
+                return sum(1 for c in cs for i in g.cards.icons[c] if i == _icon_id(icon))
+            who = args[1] if len(args) > 1 else env.ctx.executor
+            return g.icon_count(who, icon)
+        if name == "points":
+            return g.score_points(args[0] if args else env.ctx.executor)
+        if name == "achievement_count":
+            return len(g.achievements(args[0] if args else env.ctx.executor))
+        if name == "colors":
+            a = args[0]
+            if isinstance(a, I.ZoneRefExpr):
+                if a.ref.zone == "board":
+                    ps = self.players_of(a.ref, env)
+                    return [c for c in COLORS if any(g.pile(p, c) for p in ps)]
+                cards = self.zone_cards(a.ref, env)
+            else:
+                cards = as_list(a)
+            return list(dict.fromkeys(COLORS[g.cards.color[c]] for c in cards))
+        if name == "values":
+            return sorted({g.cards.age[c] for c in as_list(args[0])})
+        if name == "splay":
+            return g.splay_of(args[1] if len(args) > 1 else env.ctx.executor, args[0])
+        if name == "top":
+            t = g.top(args[1] if len(args) > 1 else env.ctx.executor, args[0])
+            return [t] if t >= 0 else []
+        if name == "pile":
+            return list(reversed(g.pile(args[1] if len(args) > 1 else env.ctx.executor, args[0])))
+        if name in ("highest", "lowest"):
+            vals = [g.cards.age[c] for c in as_list(args[0])]
+            return (max(vals) if name == "highest" else min(vals)) if vals else 0
+        if name == "any":
+            return len(as_list(args[0])) > 0
+        if name == "none":
+            return len(as_list(args[0])) == 0
+        if name == "max":
+            return max(args)
+        if name == "min":
+            return min(args)
+        if name == "tucked_this_turn":
+            return g.tucked_this_turn(args[0] if args else env.ctx.executor)
+        if name == "scored_this_turn":
+            return g.scored_this_turn(args[0] if args else env.ctx.executor)
+        raise EffectError(f"function '{name}' has no behaviour in the Innovation runtime yet")
+
+
+def _icon_id(icon):
+    from .cards import icon_id
+    return icon_id(icon)
+
+
+ADAPTER = InnovationAdapter()

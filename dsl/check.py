@@ -82,8 +82,7 @@ class CardChecker:
             cond = self.check_cond(c.cond, Scope())
         if not effects and cond is None and attrs.get("dogma", "none") != "none" \
                 and attrs.get("kind", "card") == "card":
-            self.rep.error(self.card.span, f"card \"{self.card.name}\" has a dogma icon but no effect",
-                           expected="an effect section such as 'effect:' or 'demand:'")
+            self.warn(self.card.span, f"card \"{self.card.name}\" has a dogma icon but no effect yet")
         for name, span in self.bound_anywhere.items():
             if name not in self.used:
                 self.warn(span, f"'{name}' is bound but never used")

@@ -1,0 +1,199 @@
+"""`cardlang`: one entry point (Typer + Rich). Exit codes: 0 success, 1 errors or failures,
+2 bad usage. No command prints a Python traceback for bad input."""
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+from rich.console import Console
+
+from .errors import CardlangError
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Cardlang: check, render, format and test card files; run scenarios.")
+scenario_app = typer.Typer(no_args_is_help=True, help="Scenario files (format v1).")
+app.add_typer(scenario_app, name="scenario")
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def _print_diags(diags, console=err) -> None:
+    for d in diags:
+        console.print(d.format(), markup=False)
+
+
+@app.command()
+def check(paths: List[Path] = typer.Argument(..., help="card files or folders (recursive)"),
+          quiet: bool = typer.Option(False, "--quiet", "-q", help="no warnings, no summary"),
+          as_json: bool = typer.Option(False, "--json", help="machine-readable report")):
+    """Check card files against their game's vocabulary; report every error in every file."""
+    from .load import load
+    t0 = time.perf_counter()
+    res = load(paths)
+    if as_json:
+        print(json.dumps({"files": res.files, "cards": len(res.cards),
+                          "errors": [d.__dict__ for d in res.errors],
+                          "warnings": [d.__dict__ for d in res.warnings]}, indent=1))
+        raise typer.Exit(1 if res.errors or not res.files else 0)
+    _print_diags(res.errors)
+    if not quiet:
+        _print_diags(res.warnings)
+    if res.files == 0:
+        err.print("error: no .card files found under " + ", ".join(map(str, paths)))
+        raise typer.Exit(1)
+    if not quiet:
+        n_err = len(res.errors)
+        msg = (f"{res.files} file(s), {len(res.cards)} card(s): "
+               f"{n_err} error(s), {len(res.warnings)} warning(s) in {time.perf_counter() - t0:.2f}s")
+        (err if n_err else out).print(msg)
+    raise typer.Exit(1 if res.errors else 0)
+
+
+def _find_cards(target: str):
+    """A path (file or folder) or a card name looked up in the cards folder."""
+    from .load import load
+    from .testing import CARDS_ROOT
+    p = Path(target)
+    if p.exists():
+        res = load([p])
+    else:
+        res = load([CARDS_ROOT])
+        res.cards = [c for c in res.cards if c.name.casefold() == target.casefold()]
+        if not res.cards and not res.errors:
+            err.print(f"error: no card file or card named '{target}'")
+            raise typer.Exit(1)
+    if res.errors:
+        _print_diags(res.errors)
+        raise typer.Exit(1)
+    return res.cards
+
+
+@app.command()
+def render(target: str = typer.Argument(..., help="a card file, a folder, or a card name"),
+           as_json: bool = typer.Option(False, "--json")):
+    """Print cards' effects as English, in the style of printed card text."""
+    from .render import render_card
+    cards = _find_cards(target)
+    if as_json:
+        print(json.dumps([{"name": c.name, "text": render_card(c)} for c in cards], indent=1))
+        return
+    for c in cards:
+        a = c.attrs
+        head = f"{c.name}"
+        if a.get("age"):
+            head += f" (age {a['age']}, {a.get('color')}"
+            head += f", {a['dogma']})" if a.get("dogma") and a.get("dogma") != "none" else ")"
+        out.print(f"[bold]{head}[/bold]")
+        out.print(render_card(c), markup=False)
+        out.print()
+
+
+@app.command()
+def fmt(paths: List[Path] = typer.Argument(..., help="card files or folders"),
+        check_only: bool = typer.Option(False, "--check", help="only report files that would change")):
+    """Rewrite card files in canonical form (comments are not kept)."""
+    from .fmt import format_text
+    from .load import card_files
+    from .parse import decode
+    changed = 0
+    failed = False
+    for path in card_files(paths):
+        try:
+            text = decode(path.read_bytes(), str(path))
+            new = format_text(text, str(path))
+        except CardlangError as e:
+            _print_diags(e.diagnostics)
+            failed = True
+            continue
+        if new != text:
+            changed += 1
+            if check_only:
+                out.print(f"would reformat {path}")
+            else:
+                path.write_text(new)
+                out.print(f"reformatted {path}")
+    if failed or (check_only and changed):
+        raise typer.Exit(1)
+
+
+@app.command("test")
+def test_cmd(paths: List[Path] = typer.Argument(None, help="card files or folders (default: cards/)"),
+             verbose: bool = typer.Option(False, "--verbose", "-v")):
+    """Run the examples written in card files."""
+    from .load import load
+    from .testing import CARDS_ROOT, run_example
+    res = load(paths or [CARDS_ROOT])
+    if res.errors:
+        _print_diags(res.errors)
+        raise typer.Exit(1)
+    passed = failed = 0
+    for card in res.cards:
+        for ex in card.examples:
+            try:
+                r = run_example(card, ex)
+            except CardlangError as e:
+                _print_diags(e.diagnostics)
+                raise typer.Exit(1)
+            except Exception as e:  # an example that crashes the engine is a failure, not a traceback
+                failed += 1
+                out.print(f"[red]FAIL[/red] {card.name}: {ex.name} ({card.path}:{ex.span.line})")
+                out.print(f"    error: {type(e).__name__}: {e}", markup=False)
+                continue
+            if r.passed:
+                passed += 1
+                if verbose:
+                    out.print(f"[green]ok[/green]   {r.name}")
+            else:
+                failed += 1
+                out.print(f"[red]FAIL[/red] {r.name} ({card.path}:{ex.span.line})")
+                for d in r.diffs:
+                    out.print("    " + d, markup=False)
+            for n in r.notes if (verbose or not r.passed) else ():
+                out.print("    note: " + n, markup=False)
+    out.print(f"{passed} passed, {failed} failed")
+    raise typer.Exit(1 if failed else 0)
+
+
+@scenario_app.command("run")
+def scenario_run(files: List[Path] = typer.Argument(..., help="scenario JSON files or folders"),
+                 json_out: Optional[Path] = typer.Option(None, "--json", help="write a JSON report here")):
+    """Run scenario files (format v1) against the engine with the project's cards."""
+    from .testing import cardset
+    from runtime.games.innovation.scenario import load_and_run
+    try:
+        cs = cardset("innovation")
+    except CardlangError as e:
+        _print_diags(e.diagnostics)
+        raise typer.Exit(1)
+    results = load_and_run([str(f) for f in files], cs.table, cs.effects, cs.specials)
+    passed = sum(r.passed for r in results)
+    for r in results:
+        if not r.passed:
+            out.print(f"[red]FAIL[/red] {r.name} ({r.path})")
+            for d in r.diffs:
+                out.print("    " + d, markup=False)
+            for n in r.notes:
+                out.print("    note: " + n, markup=False)
+    if json_out:
+        json_out.write_text(json.dumps([r.to_dict() for r in results], indent=1))
+    out.print(f"{passed} passed, {len(results) - passed} failed")
+    raise typer.Exit(0 if results and passed == len(results) else 1)
+
+
+def main() -> None:
+    try:
+        app()
+    except CardlangError as e:
+        _print_diags(e.diagnostics)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        err.print("interrupted")
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,63 @@
+"""pytest plugin: every `example` in a *.card file is a test item (`pytest cards/`)."""
+from __future__ import annotations
+
+import pytest
+
+from .errors import CardlangError
+
+
+def pytest_collect_file(parent, file_path):
+    if file_path.suffix == ".card":
+        return CardFile.from_parent(parent, path=file_path)
+    return None
+
+
+class CardFile(pytest.File):
+    def collect(self):
+        from .load import load
+        res = load([self.path])
+        if res.errors:
+            yield CheckItem.from_parent(self, name="check", diagnostics=res.errors)
+            return
+        for card in res.cards:
+            for ex in card.examples:
+                yield ExampleItem.from_parent(self, name=f"{card.name}: {ex.name}", card=card, example=ex)
+
+
+class CheckItem(pytest.Item):
+    def __init__(self, *, diagnostics, **kw):
+        super().__init__(**kw)
+        self.diagnostics = diagnostics
+
+    def runtest(self):
+        raise CardlangError(self.diagnostics)
+
+    def repr_failure(self, excinfo):
+        return str(excinfo.value)
+
+    def reportinfo(self):
+        return self.path, 0, "check"
+
+
+class ExampleFailed(Exception):
+    pass
+
+
+class ExampleItem(pytest.Item):
+    def __init__(self, *, card, example, **kw):
+        super().__init__(**kw)
+        self.card, self.example = card, example
+
+    def runtest(self):
+        from .testing import run_example
+        r = run_example(self.card, self.example)
+        if not r.passed:
+            raise ExampleFailed("\n".join(r.diffs + ["note: " + n for n in r.notes]))
+
+    def repr_failure(self, excinfo):
+        if isinstance(excinfo.value, (ExampleFailed, CardlangError)):
+            return f"{self.card.path}:{self.example.span.line}: example \"{self.example.name}\" failed\n{excinfo.value}"
+        return super().repr_failure(excinfo)
+
+    def reportinfo(self):
+        return self.path, self.example.span.line - 1, f"{self.card.name}: {self.example.name}"

@@ -1,0 +1,64 @@
+"""Innovation agents and the random-playout helper."""
+import pytest
+
+from runtime.core import Decision, RandomAgent
+from runtime.games.innovation import Effect, InnovationGame, Options
+from runtime.games.innovation.agents import GreedyAgent
+from runtime.games.innovation.simulate import play_random_games
+from tests.runtime.conftest import ids, scenario_game
+from tests.runtime.synthetic_effects import synthetic_effects, synthetic_specials
+
+
+def action_decision(g):
+    return Decision(g.current_player, "action", tuple(g.legal_actions()), 1, 1)
+
+
+def test_greedy_prefers_achieving(table):
+    g, _ = scenario_game(table, {"players": {"p1": {"board": {"blue": {"cards": ["blue3a"]}},
+                                                    "score": ["red5a", "blue5a"],
+                                                    "hand": ["red4a"]}}})
+    assert GreedyAgent().choose(g, action_decision(g)) == [("achieve", 2)]
+
+
+def test_greedy_prefers_scoring_dogma_with_advantage(table):
+    p1 = table.id_of("purple1a")
+    red = table.id_of("red2a")
+    effects = {p1: [Effect("effect", lambda c: None, "Draw a card.")],
+               red: [Effect("effect", lambda c: None, "Score a card from your hand.")]}
+    g, _ = scenario_game(table, {"players": {"p1": {"board": {"purple": {"cards": ["purple1a"]},
+                                                              "red": {"cards": ["red2a"]}}}}},
+                         effects)
+    assert GreedyAgent().choose(g, action_decision(g)) == [("dogma", red)]
+
+
+def test_greedy_avoids_dogma_an_opponent_shares(table):
+    p1 = table.id_of("purple1a")
+    effects = {p1: [Effect("effect", lambda c: None, "Draw.")]}
+    g, _ = scenario_game(table, {"players": {"p1": {"board": {"purple": {"cards": ["purple1a"]}},
+                                                    "hand": ["red2a"]},
+                                             "p2": {"board": {"red": {"cards": ["red1c"]}}}}},
+                         effects)
+    assert GreedyAgent().choose(g, action_decision(g)) == [("meld", table.id_of("red2a"))]
+
+
+def test_greedy_and_random_play_full_games(table):
+    effects = synthetic_effects(table, 5)
+    for seed in range(3):
+        g = InnovationGame(table, effects, synthetic_specials(table), Options(3), seed=seed,
+                           agents=[GreedyAgent(seed), RandomAgent(seed), GreedyAgent(seed + 9)])
+        g.play(max_actions=3000)
+        assert g.is_over()
+
+
+@pytest.mark.parametrize("players,teams", [(2, False), (4, True)])
+def test_play_random_games_reports_reasons(table, players, teams):
+    rep = play_random_games(6, players, seed=3, teams=teams, cards=table,
+                            effects=synthetic_effects(table, 1),
+                            specials=synthetic_specials(table))
+    assert rep["games"] == 6 and sum(rep["reasons"].values()) == 6
+    assert set(rep["reasons"]) <= {"achievements", "high draw", "dogma"}
+
+
+def test_play_random_games_on_real_table(base_table):
+    rep = play_random_games(2, 2, seed=0, cards=base_table)
+    assert rep["reasons"] == {"high draw": 2}  # no effects: nobody scores, the supply runs out

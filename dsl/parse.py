@@ -29,7 +29,7 @@ class CardIndenter(Indenter):
 @functools.lru_cache(maxsize=1)
 def parser() -> Lark:
     return Lark(GRAMMAR_PATH.read_text(), parser="lalr", postlex=CardIndenter(), strict=True,
-                propagate_positions=True, maybe_placeholders=False, cache=False)
+                propagate_positions=True, maybe_placeholders=False, cache=True)
 
 
 # ------------------------------------------------------------------ readable expectations

@@ -252,6 +252,8 @@ class InnovationAdapter:
             return done
         if verb == "choose":
             return list(items)
+        if verb == "rearrange":
+            return [c for c in items if self.rearrange(g, p, c)]
         if verb == "win":
             winners = items if act.obj is not None else [p]
             if winners:
@@ -289,6 +291,25 @@ class InnovationAdapter:
                 return g.achieve(p, c)
             return g.transfer(c, p, "achievements")
         raise EffectError(f"'{verb}' has no behaviour in the Innovation runtime yet")
+
+    def rearrange(self, g, p, color) -> bool:
+        """Reorder one of p's piles: p lists its cards top first; the splay is kept. True if
+        the order changed (a change of the game state)."""
+        pile = g.pile(p, color)
+        if len(pile) < 2:
+            return False
+        top_first = g.choose(p, "order", list(reversed(pile)), len(pile), len(pile),
+                             "order of the pile, top first")
+        new = list(reversed(top_first))
+        if new == pile:
+            return False
+        ci = COLORS.index(color)
+        g.state.board[p][ci][:] = new
+        g.state.refresh_pile(p, ci)
+        g._emit(("rearrange", p, color))
+        from .game import CAT_BOARD
+        g._check_specials(CAT_BOARD)
+        return True
 
     def zone_of(self, obj, env) -> tuple:
         ref = obj.zone if isinstance(obj, I.Query) else None
@@ -356,6 +377,11 @@ class InnovationAdapter:
             return [t] if t >= 0 else []
         if name == "pile":
             return list(reversed(g.pile(args[1] if len(args) > 1 else env.ctx.executor, args[0])))
+        if name == "pile_icons":
+            from .cards import color_id, icon_id
+            i = icon_id(args[0])
+            who = args[2] if len(args) > 2 else env.ctx.executor
+            return g.state.pile_icons[who][color_id(args[1])][i] if 1 <= i <= 6 else 0
         if name in ("highest", "lowest"):
             vals = [g.cards.age[c] for c in as_list(args[0])]
             return (max(vals) if name == "highest" else min(vals)) if vals else 0

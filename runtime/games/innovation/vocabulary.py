@@ -101,6 +101,7 @@ v.verb("endorse", "cards", doc="Cities: endorse a dogma")
 v.verb("inspire", "color", doc="Figures: inspire a colour")
 v.verb("decree", "achievement", doc="Figures: issue a decree")
 v.verb("demand", None, object_required=False, doc="Figures: a karma that makes a dogma a demand")
+v.verb("rearrange", "color", doc="put the cards of one of your piles in an order you choose")
 
 # ---- functions
 v.function("value", ("card",), "int", doc="a card's value; 0 for no card")
@@ -115,6 +116,8 @@ v.function("values", ("cards",), "values", doc="the different values in a list o
 v.function("splay", ("color", "player?"), "direction", doc="how a pile is splayed")
 v.function("top", ("color", "player?"), "card", doc="the top card of a pile (none if empty)")
 v.function("pile", ("color", "player?"), "cards", doc="the cards of a pile")
+v.function("pile_icons", ("icon", "color", "player?"), "int",
+           doc="visible icons of a kind in one colour pile of a player (default: you)")
 v.function("highest", ("cards",), "int", doc="the highest value among cards (0 if none)")
 v.function("lowest", ("cards",), "int", doc="the lowest value among cards (0 if none)")
 v.function("any", ("any",), "bool", doc="true when a list or query holds something")

@@ -404,7 +404,7 @@ class CardChecker:
         return I.Const(1, "int")
 
     def check_typed(self, node, want: str, scope: Scope):
-        e = self.check_arg(node, scope, want=want)
+        e = self.check_arg(node, scope, want=want, typecheck=False)
         if e is None:
             return None
         t = getattr(e, "type", "unknown")
@@ -414,7 +414,7 @@ class CardChecker:
         return e
 
     # ------------------------------------------------------------------ arguments, queries, places
-    def check_arg(self, node, scope: Scope, want: Optional[str] = None):
+    def check_arg(self, node, scope: Scope, want: Optional[str] = None, typecheck: bool = True):
         if isinstance(node, A.Query):
             return self.check_query(node, scope)
         if isinstance(node, A.Place):
@@ -424,7 +424,7 @@ class CardChecker:
             return I.ZoneRefExpr(I.ZoneRef(self.v.zones[node.ident.text].name, "executor"))
         if isinstance(node, A.Str) and want and accepts(want, "achievement"):
             return self.check_achievement_name(node)
-        return self.check_expr(node, scope, want=want)
+        return self.check_expr(node, scope, want=want if typecheck else None)
 
     def check_achievement_name(self, node: A.Str):
         names = getattr(self.v, "achievement_names", ())

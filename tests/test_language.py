@@ -1,0 +1,161 @@
+"""The language front end: parsing, checking, lowering to IR, scopes, warnings, rendering."""
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from dsl import ir as I
+from dsl.check import check_file
+from dsl.errors import CardlangError
+from dsl.load import check_text, load
+from dsl.parse import parse_text
+from dsl.render import render_card
+from dsl.testing import CARDS_ROOT
+from dsl.vocab import get as vocab
+
+
+def card(body: str, head: str = 'card "T"\n    age 1; color red; icons hex castle castle castle\n    dogma castle\n') -> str:
+    return head + textwrap.indent(textwrap.dedent(body).strip("\n"), "    ") + "\n"
+
+
+def ir(body: str) -> I.Card:
+    return check_text(card(body))[0]
+
+
+def errors(body: str) -> list[str]:
+    with pytest.raises(CardlangError) as e:
+        check_text(card(body))
+    return [d.message for d in e.value.diagnostics]
+
+
+def test_every_card_file_parses_and_checks():
+    res = load([CARDS_ROOT])
+    assert res.files >= 10
+    assert not res.errors, "\n".join(d.format() for d in res.errors)
+
+
+def test_if_you_do_is_an_explicit_flag():
+    c = ir("""
+        effect:
+            may return a card from hand as returned:
+                draw and score value(returned) + 1
+    """)
+    act, cond = c.effects[0].body
+    assert isinstance(act, I.Act) and act.optional and act.flag and act.bind == "returned"
+    assert isinstance(cond, I.If) and cond.if_you_do
+    assert cond.branches[0][0] == I.Flag(act.flag)
+    draw = cond.branches[0][1][0]
+    assert draw.verbs == ("draw", "score") and isinstance(draw.obj, I.DrawSpec)
+
+
+def test_query_lowering_resolves_adjectives_filters_and_zone():
+    c = ir("""
+        demand:
+            transfer a top non-green card with leaf from board to my board
+    """)
+    q = c.effects[0].body[0].obj
+    assert q.noun == "card" and q.mode == "choose" and q.max == I.Const(1, "int")
+    assert I.Pred("position", "top") in q.preds
+    assert I.Pred("color", "green", negated=True) in q.preds
+    assert q.zone == I.ZoneRef("board", "executor")
+    assert dict(c.effects[0].body[0].kwargs)["to"].ref == I.ZoneRef("board", "activator")
+
+
+def test_quantities():
+    def q(text):
+        return ir(f"effect:\n    return {text} from hand").effects[0].body[0].obj
+    assert q("all cards").mode == "all"
+    assert (q("up to three cards").min, q("up to three cards").max) == (I.Const(0, "int"), I.Const(3, "int"))
+    assert q("any number of cards").max is None
+    assert q("two cards").min == I.Const(2, "int")
+    assert q("the highest card").rank == ("highest", None)
+
+
+def test_demand_bindings_are_visible_to_later_effects():
+    c = ir("""
+        demand:
+            transfer a card with crown from hand to my score as moved
+        effect:
+            if none(moved): draw 1
+    """)
+    assert c.effects[0].exports == ("moved",)
+
+
+def test_binding_out_of_scope_is_an_error():
+    msgs = errors("""
+        effect:
+            if icons(castle) > 2:
+                draw 1 as drawn
+            score drawn
+    """)
+    assert msgs == ["'drawn' is used outside the block that binds it"]
+
+
+def test_unreachable_statement_after_repeat():
+    msgs = errors("""
+        effect:
+            draw 1
+            repeat effect
+            draw 2
+    """)
+    assert msgs == ["unreachable statement after 'repeat effect'"]
+
+
+def test_all_errors_of_a_file_are_reported_in_line_order():
+    msgs = errors("""
+        effect:
+            drow 1
+            score 3
+            splay red
+    """)
+    assert msgs == ["unknown verb 'drow'", "expected cards, got a number", "'splay' needs a direction"]
+
+
+def test_unused_binding_is_a_warning_not_an_error():
+    text = card("effect:\n    draw 1 as unused\n")
+    f = parse_text(text)
+    res = check_file(f, vocab("innovation"), text)
+    assert [w.message for w in res.warnings] == ["'unused' is bound but never used"]
+    assert res.warnings[0].severity == "warning"
+
+
+def test_may_win_is_meaningless():
+    assert errors("effect:\n    may win") == ["'may win' has no meaning"]
+
+
+def test_did_you_mean_for_icons_and_verbs():
+    with pytest.raises(CardlangError) as e:
+        check_text(card("effect:\n    score a card with crwn from hand"))
+    d = e.value.diagnostics[0]
+    assert d.message == "unknown name 'crwn'" and d.suggestion == "did you mean 'crown'?"
+    assert (d.line, d.col) == (5, 27)
+
+
+def test_render_prints_card_text_style():
+    c = ir("""
+        demand:
+            transfer a card with crown from hand to my score as moved:
+                draw 1
+                repeat effect
+        effect:
+            may return a card from hand as returned:
+                draw and score value(returned) + 1
+    """)
+    lines = render_card(c).split("\n")
+    assert lines[0] == ("I demand you transfer a card with a [crown] from your hand to my score pile. "
+                        "If you do, draw a [1]. Repeat this effect!")
+    assert lines[1] == ("You may return a card from your hand. If you do, draw and score a card of "
+                        "value one higher than the value of the returned card.")
+
+
+def test_special_achievement_condition_needs_no_identity():
+    c = check_text('card "World"\n    kind special\n    condition: icons(clock, you) >= 12\n')[0]
+    assert c.attrs["kind"] == "special" and isinstance(c.condition, I.Cmp)
+
+
+def test_edition_variant_is_a_second_card_block():
+    text = card("effect:\n    draw 2\n") + "\n" + card("effect:\n    draw 1\n").replace(
+        "dogma castle", "dogma castle; edition 1")
+    a, b = check_text(text)
+    assert a.attrs.get("edition") is None and b.attrs["edition"] == 1

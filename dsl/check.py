@@ -69,6 +69,7 @@ class CardChecker:
         self.warnings: list[Diagnostic] = []
         self.exports: dict[str, str] = {}
         self.in_where = 0
+        self.in_pattern = 0
         self.section_kind = ""
 
     # ------------------------------------------------------------------ card
@@ -382,6 +383,12 @@ class CardChecker:
 
     def check_object(self, spec, obj, scope, pattern):
         want = spec.object
+        if pattern:  # a trigger's pattern describes what it matches: "would draw a card"
+            self.in_pattern += 1
+            try:
+                return self.check_arg(obj, scope)
+            finally:
+                self.in_pattern -= 1
         if want == "value":
             if isinstance(obj, A.Query):
                 if obj.value is None:
@@ -533,7 +540,7 @@ class CardChecker:
             if zone is not None and noun in ("value", "player", "icon"):
                 self.rep.error(q.source.span, f"{noun}s are not in a zone",
                                expected=f"'a {noun}' alone")
-        elif noun == "card":
+        elif noun == "card" and not self.in_pattern:
             self.rep.error(q.span, "say where the cards are",
                            expected="'from hand', 'on board', 'from score of any opponent', ...")
         elif noun == "color" and q.words and self.v.nouns[q.words[-1].text].default_zone:

@@ -108,6 +108,8 @@ def act_phrase(act: I.Act, ctx) -> str:
         spec = act.obj
         if spec is None:
             return verbs
+        if not isinstance(spec, I.DrawSpec):  # a trigger pattern: "would draw a card"
+            return f"{verbs} {obj(spec, ctx)}"
         n = spec.count
         val = value_sq(spec.value, ctx)
         if isinstance(n, I.Const) and n.value == 1:

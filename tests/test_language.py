@@ -159,3 +159,23 @@ def test_edition_variant_is_a_second_card_block():
         "dogma castle", "dogma castle; edition 1")
     a, b = check_text(text)
     assert a.attrs.get("edition") is None and b.attrs["edition"] == 1
+
+
+def test_karma_triggers_check_and_lower():
+    c = check_text(card("""
+        karma would draw a card instead:
+            draw 2
+        karma when meld a card with crown:
+            score a card from hand
+        karma each tuck a card:
+            draw 1
+    """))[0]
+    modes = [(e.kind, e.trigger.mode, e.trigger.would_mode) for e in c.effects]
+    assert modes == [("karma", "would", "instead"), ("karma", "when", None), ("karma", "each", None)]
+    assert c.effects[0].trigger.pattern.verbs == ("draw",)
+    assert "If you would draw a card, instead draw two [2]" in render_card(c) or \
+        "If you would draw a card, instead draw a [2]" in render_card(c)
+
+
+def test_trigger_on_an_effect_section_is_an_error():
+    assert errors("effect when meld a card:\n    draw 1") == ["'effect' sections take no 'when' trigger"]

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .errors import IllegalMove
+
 
 @dataclass(frozen=True)
 class Decision:
@@ -31,11 +33,13 @@ def first_legal_answer(d: Decision) -> list:
 
 def validate_answer(d: Decision, answer) -> list:
     """Return the answer as a list, or raise IllegalMove saying why it is not legal."""
-    from .errors import IllegalMove
-
     if not isinstance(answer, (list, tuple)):
         raise IllegalMove(f"answer must be a list of options, got {answer!r}")
     ans = list(answer)
+    if len(ans) == 1 and d.min <= 1 <= d.max and d.kind != "order":  # the common case
+        if ans[0] in d.options:
+            return ans
+        raise IllegalMove(f"{ans[0]!r} is not one of the options {list(d.options)!r}")
     if len(ans) < d.min or len(ans) > d.max:
         raise IllegalMove(
             f"{d.kind} decision needs between {d.min} and {d.max} choices, got {len(ans)}")

@@ -153,3 +153,11 @@ def test_illegal_answer_mid_effect_leaves_state_unchanged(table):
     assert (len(g.events), len(g.log)) == (n_events, n_log)
     g.state.check_conservation()
     assert g.state.recount() == g.state.icons
+
+
+def test_clone_is_independent(table):
+    g, _ = scenario_game(table, {"players": {"p1": {"hand": ["red1a"]}}})
+    h = g.clone()
+    h.apply(("meld", table.id_of("red1a")))
+    assert g.hand(0) == ids(table, "red1a") and h.hand(0) == []
+    assert len(g.log) == 0 and len(h.log) == 1

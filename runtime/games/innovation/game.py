@@ -330,6 +330,15 @@ class InnovationGame:
                 return c
         return -1
 
+    def card_age(self, card: int) -> int:
+        return self.cards.age[card]
+
+    def card_color(self, card: int) -> str:
+        return COLORS[self.cards.color[card]]
+
+    def card_name(self, card: int) -> str:
+        return self.cards.name[card]
+
     def is_special(self, card: int) -> bool:
         return self.cards.is_special[card]
 
@@ -741,8 +750,11 @@ class InnovationGame:
         acts: list = [("draw",)]
         acts.extend(("meld", c) for c in sorted(st.hand[p]))
         acts.extend(("dogma", pile[-1]) for pile in st.board[p] if pile)
-        ages = sorted({self.cards.age[c] for c in st.available if not self.cards.is_special[c]})
-        acts.extend(("achieve", a) for a in ages if self.can_achieve(p, a))
+        if st.available:
+            score = self.score_points(p)
+            top = self.highest_top_age(p)
+            ages = sorted({self.cards.age[c] for c in st.available if not self.cards.is_special[c]})
+            acts.extend(("achieve", a) for a in ages if 5 * a <= score and a <= top)
         if self._hooks:
             for key, val in self._hooks.items():
                 if key.startswith("action:"):
@@ -874,6 +886,18 @@ class InnovationGame:
         self._result = result
         self._nested = 0
         self._checking_specials = False
+
+    def clone(self) -> "InnovationGame":
+        """An independent copy (same agents objects, copied state, RNG, logs and hooks)."""
+        import copy
+        g = copy.copy(self)
+        g.state = self.state.clone()
+        g.rng = Rng(0)
+        g.rng.setstate(self.rng.getstate())
+        g.events = list(self.events)
+        g.log = list(self.log)
+        g._hooks = {k: list(v) for k, v in self._hooks.items()}
+        return g
 
     def save_header(self) -> dict:
         return {"game": "innovation", "options": self.options.to_dict(), "seed": self.seed}

@@ -154,9 +154,11 @@ class InnovationAdapter:
             return []
         return tied
 
-    def choose_items(self, q: I.Query, env, optional: bool) -> tuple[list, int]:
-        """Ask the chooser for the query's items; returns (items, how many were wanted)."""
-        g, ex = env.game, env.ctx.executor
+    def choose_items(self, q: I.Query, env, optional: bool, chooser=None) -> tuple[list, int]:
+        """Ask the chooser (default: the executor) for the query's items; returns (items, how
+        many were wanted)."""
+        g = env.game
+        ex = env.ctx.executor if chooser is None else chooser
         items = self.candidates(q, env)
         kind = KIND_OF_NOUN.get(q.noun, q.noun)
         if q.mode == "all":
@@ -173,11 +175,11 @@ class InnovationAdapter:
         if optional:
             lo = 0
         if q.rank is not None and hi < len(items) and lo == hi:
-            return self.choose_ranked(q, items, hi, env, kind), wanted
+            return self.choose_ranked(q, items, hi, env, kind, ex), wanted
         return g.choose(ex, kind, items, min(lo, len(items)), min(hi, len(items)),
                         "choose " + q.noun), wanted
 
-    def choose_ranked(self, q, items, n, env, kind) -> list:
+    def choose_ranked(self, q, items, n, env, kind, chooser=None) -> list:
         """'the two highest cards': everything strictly above the n-th key is taken; the player
         chooses among the cards tied at the boundary (the golden rule's free choice of ties)."""
         cut = self.key(q, items[n - 1], env)
@@ -185,7 +187,8 @@ class InnovationAdapter:
         sure = [x for x in items if (self.key(q, x, env) > cut if best else self.key(q, x, env) < cut)]
         tied = [x for x in items if self.key(q, x, env) == cut]
         need = n - len(sure)
-        return sure + (env.game.choose(env.ctx.executor, kind, tied, need, need, "choose") if need else [])
+        who = env.ctx.executor if chooser is None else chooser
+        return sure + (env.game.choose(who, kind, tied, need, need, "choose") if need else [])
 
     # ------------------------------------------------------------------ actions
     def optional_is_a_choice(self, act: I.Act) -> bool:
@@ -199,10 +202,18 @@ class InnovationAdapter:
         if isinstance(obj, I.DrawSpec):
             return [], evaluate(obj.count, env)
         if isinstance(obj, I.Query):
-            return self.choose_items(obj, env, act.optional)
+            return self.choose_items(obj, env, act.optional, self.chooser(act, env))
         v = evaluate(obj, env)
         items = as_list(v)
         return items, len(items)
+
+    def chooser(self, act: I.Act, env):
+        """`choose ... by PLAYER`: who makes the choice ("the card of my choice")."""
+        by = dict(act.kwargs).get("by")
+        if by is None:
+            return None
+        who = as_list(evaluate(by, env))
+        return who[0] if who else None
 
     def perform(self, verb: str, act: I.Act, items: list, env) -> list:
         g, p = env.game, env.ctx.executor

@@ -158,6 +158,51 @@ def test_cmd(paths: List[Path] = typer.Argument(None, help="card files or folder
     raise typer.Exit(1 if failed else 0)
 
 
+@app.command()
+def validate(reference: Path = typer.Option(..., "--reference", help="reference table (TSV)"),
+             set_name: str = typer.Option("Base", "--set", help="the set to compare"),
+             threshold: float = typer.Option(0.6, "--threshold", help="similarity below this is listed"),
+             md: Optional[Path] = typer.Option(None, "--markdown", help="write the card table as Markdown"),
+             as_json: bool = typer.Option(False, "--json")):
+    """Render each card of a set to English and compare it with a reference text table."""
+    from rich.table import Table
+    from .load import load
+    from .testing import CARDS_ROOT
+    from .validate import markdown, read_reference, validate as run_validate
+    if not reference.exists():
+        err.print(f"error: reference table {reference} does not exist")
+        raise typer.Exit(1)
+    res = load([CARDS_ROOT / "innovation" / set_name.lower()])
+    if res.errors:
+        _print_diags(res.errors)
+        raise typer.Exit(1)
+    rows = run_validate(res.cards, read_reference(str(reference), set_name), threshold)
+    if as_json:
+        print(json.dumps([r.__dict__ for r in rows], indent=1))
+    else:
+        table = Table(title=f"{set_name}: rendered text vs reference")
+        for col in ("card", "ed.", "examples", "similarity", "status"):
+            table.add_column(col)
+        for r in rows:
+            style = {"ok": "green", "differs": "red"}.get(r.status, "yellow")
+            table.add_row(r.name, str(r.edition), str(r.examples), f"{r.score:.2f}",
+                          f"[{style}]{r.status}[/{style}]")
+        out.print(table)
+        for r in rows:
+            if r.status == "differs":
+                out.print(f"\n[bold]{r.name}[/bold] ({r.score:.2f})")
+                out.print("  engine:    " + r.rendered.replace("\n", "\n             "), markup=False)
+                out.print("  reference: " + r.reference.replace("\n", "\n             "), markup=False)
+    if md:
+        notes = {c.name: c.attrs["note"] for c in res.cards if c.attrs.get("note")}
+        md.parent.mkdir(parents=True, exist_ok=True)
+        md.write_text(markdown(rows, set_name, threshold, notes))
+        out.print(f"wrote {md}")
+    counts = {s: sum(r.status == s for r in rows) for s in ("ok", "differs", "not encoded")}
+    out.print(f"{counts['ok']} ok, {counts['differs']} differ, {counts['not encoded']} not encoded")
+    raise typer.Exit(1 if counts["differs"] or counts["not encoded"] else 0)
+
+
 @scenario_app.command("run")
 def scenario_run(files: List[Path] = typer.Argument(..., help="scenario JSON files or folders"),
                  json_out: Optional[Path] = typer.Option(None, "--json", help="write a JSON report here")):

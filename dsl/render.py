@@ -282,6 +282,12 @@ def expr(e, ctx, it_word: str = "it") -> str:
     return cond(e, ctx)
 
 
+def possessive(e, ctx) -> str:
+    if isinstance(e, I.Const) and e.type == "player":
+        return "your" if e.value == "you" else "my"
+    return expr(e, ctx) + "'s"
+
+
 def function(e: I.Fn, ctx, it_word="it") -> str:
     a = [expr(x, ctx, it_word) for x in e.args]
     n = e.name
@@ -292,7 +298,8 @@ def function(e: I.Fn, ctx, it_word="it") -> str:
     if n == "count":
         return f"the number of {a[0]}"
     if n == "icons":
-        where = "your board" if len(a) == 1 else (a[1] + "'s board" if e.args[1].type == "player" else a[1])
+        where = "your board" if len(a) == 1 else (possessive(e.args[1], ctx) + " board"
+                                                  if e.args[1].type == "player" else a[1])
         return f"the number of {a[0]} on {where}"
     if n == "colors":
         return f"the colors of {a[0]}"
@@ -329,7 +336,7 @@ def cond(e, ctx) -> str:
     if isinstance(e, I.Cmp):
         left, right = e.left, e.right
         if isinstance(left, I.Fn) and left.name == "icons" and isinstance(right, I.Const):
-            where = "your board" if len(left.args) == 1 else expr(left.args[1], ctx) + "'s board"
+            where = "your board" if len(left.args) == 1 else possessive(left.args[1], ctx) + " board"
             return f"you have {CMP_WORDS[e.op]} {count_words(right, ctx)} {expr(left.args[0], ctx)} on {where}"
         if isinstance(left, I.Fn) and left.name == "count" and isinstance(right, I.Const):
             return f"{expr(left.args[0], ctx)} number {CMP_WORDS[e.op]} {count_words(right, ctx)}"

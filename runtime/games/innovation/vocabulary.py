@@ -27,6 +27,7 @@ v.attr("icons", "words", ICONS + SPECIAL_SLOTS + BONUSES, required=True, min_cou
 v.attr("dogma", "word", ICONS + ("none",), doc="the featured icon of the dogma effects")
 v.attr("set", "word", SETS, doc="the set the card belongs to (default: the folder's name)")
 v.attr("kind", "word", KINDS, doc="card (default), special achievement, relic or decree")
+v.attr("note", "string", doc="why the rendered text may differ from the printed wording (validate)")
 v.attr("edition", "int", doc="edition whose text this variant encodes (1 for first-edition text)")
 
 # ---- zones

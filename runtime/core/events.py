@@ -9,7 +9,7 @@ Tuples (not objects) keep the hot path cheap and the log JSON-friendly. Shapes:
   ("achieve", player, card)                ("special", player, card)
   ("remove", card, from_zone, from_owner)  ("dogma", player, card)
   ("action", player, action)               ("turn", player, turn_number)
-  ("game_over", winners, reason)
+  ("game_over", winners, reason)          ("rearrange", player, color, order_bottom_to_top)
 Zones and colors are names (strings); players are seat indexes.
 """
 from __future__ import annotations
@@ -30,6 +30,7 @@ DOGMA = "dogma"
 ACTION = "action"
 TURN = "turn"
 GAME_OVER = "game_over"
+REARRANGE = "rearrange"
 
 # Events that do not change the game state (for the sharing-bonus "did anything change").
 NON_CHANGING = frozenset((REVEAL, DOGMA, ACTION, TURN))

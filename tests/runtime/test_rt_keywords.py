@@ -194,3 +194,25 @@ def test_location_and_queries(table):
     assert g.available_achievements() == ids(table, "red1a")
     assert g.achievement_of_age(1) == table.id_of("red1a") and g.achievement_of_age(2) == -1
     assert g.players_in_order(1) == [1, 0] and g.opponents(0) == [1] and g.teammates(0) == []
+
+
+def test_rearrange_pile(table):
+    g, _ = scenario_game(table, {"players": {"p1": {"board": {
+        "blue": {"cards": ["blue2a", "blue1a", "blue1b"], "splay": "right"}}}}})
+    b2, b1, b1b = ids(table, "blue2a", "blue1a", "blue1b")
+    assert g.rearrange(0, "blue", [b2, b1b, b1]) is True
+    assert g.pile(0, "blue") == [b2, b1b, b1] and g.splay_of(0, "blue") == "right"
+    assert g.rearrange(0, "blue", [b2, b1b, b1]) is False
+    assert g.state.recount() == g.state.icons
+    with pytest.raises(ValueError):
+        g.rearrange(0, "blue", [b2])
+
+
+def test_achieve_from_anywhere_and_pile_icons(table):
+    g, _ = scenario_game(table, {"players": {"p1": {"hand": ["red3a"],
+                                                    "board": {"red": {"cards": ["red2a"]}}}}})
+    r3 = table.id_of("red3a")
+    assert g.achieve(0, r3) is False
+    assert g.achieve(0, r3, anywhere=True) is True and g.achievements(0) == [r3]
+    assert g.events[-1] == ("achieve", 0, r3)
+    assert g.pile_icon_count(0, "red", "castle") == 3 and g.forecast(0) == g.display(0) == []

@@ -268,6 +268,17 @@ class InnovationGame:
     def achievements(self, p: int) -> list:
         return list(self.state.achievements[p])
 
+    def forecast(self, p: int) -> list:
+        return list(self.state.forecast[p])
+
+    def display(self, p: int) -> list:
+        return list(self.state.display[p])
+
+    def pile_icon_count(self, p: int, color, icon) -> int:
+        """Visible icons of one pile (as counted on the board)."""
+        i = icon_id(icon)
+        return self.state.pile_icons[p][color_id(color)][i] if 1 <= i <= 6 else 0
+
     def pile(self, p: int, color) -> list:
         return list(self.state.board[p][color_id(color)])
 
@@ -515,6 +526,22 @@ class InnovationGame:
                 self._check_achievement_win(owner)
         return True
 
+    def rearrange(self, p: int, color, order: list) -> bool:
+        """Reorder one of p's piles (`order` bottom->top, the same cards). The splay stays.
+        Returns True if the order changed."""
+        st = self.state
+        c = color_id(color)
+        pile = st.board[p][c]
+        if sorted(order) != sorted(pile):
+            raise ValueError("rearrange needs exactly the cards of the pile")
+        if list(order) == pile:
+            return False
+        pile[:] = list(order)
+        st.refresh_pile(p, c)
+        self._emit((ev.REARRANGE, p, COLORS[c], tuple(order)))
+        self._check_specials(CAT_BOARD)
+        return True
+
     def reveal(self, p: int, card: int) -> bool:
         """000/001 "展示": shown to all; the card stays where it is (a drawn and revealed card
         stays in hand). Not a state change."""
@@ -541,16 +568,21 @@ class InnovationGame:
     def unsplay(self, p: int, color) -> bool:
         return self.splay(p, color, SPLAY_NONE)
 
-    def achieve(self, p: int, card: int) -> bool:
-        """Claim an available achievement (standard or special). False if it is gone."""
+    def achieve(self, p: int, card: int, anywhere: bool = False) -> bool:
+        """Claim an available achievement (standard or special). False if it is gone.
+        With anywhere=True a card from any other zone ("achieve a card from your hand") is
+        achieved too; that counts as achieving, unlike a transfer."""
         if self._hooks:
             r = self._replace("achieve", (p, card))
             if r is not PROCEED:
                 return r
         st = self.state
-        if card < 0 or st.zone_of[card] != AVAILABLE:
+        if card < 0 or (st.zone_of[card] != AVAILABLE and not anywhere) \
+                or st.zone_of[card] == ACHIEVEMENTS:
             return False
-        st.move(card, ACHIEVEMENTS, p)
+        src = st.move(card, ACHIEVEMENTS, p)
+        if src[0] != AVAILABLE:
+            self._check_specials(_ZONE_CATS.get(src[0], CAT_HAND))
         tag = ev.SPECIAL if self.cards.is_special[card] else ev.ACHIEVE
         self._emit((tag, p, card))
         self._check_achievement_win(p)

@@ -224,6 +224,9 @@ class InnovationAdapter:
             return [g.draw(p, value) for _ in range(max(0, n))]
         if verb in ("meld", "tuck", "score", "reveal", "keep", "remove", "junk", "execute",
                     "achieve", "foreshadow"):
+            if verb in ("meld", "tuck") and len(items) > 1 and act.verbs[0] == verb \
+                    and not (isinstance(act.obj, I.Query) and act.obj.mode == "choose"):
+                items = self.pile_order(g, p, items, verb)
             done = []
             for c in items:
                 if self.card_verb(verb, g, p, c, env):
@@ -279,6 +282,20 @@ class InnovationAdapter:
             return losers
         raise EffectError(f"'{verb}' has no behaviour in the Innovation runtime yet "
                           f"(the word is reserved for an expansion)")
+
+    def pile_order(self, g, p, items, verb) -> list:
+        """'Meld/tuck all ...' (cards the player did not pick one by one): the player orders
+        the cards bound for the same pile (000 "最高（或最低）": "你可以选择顺序"). The answer
+        lists them in the order they are put down."""
+        groups: dict = {}
+        for c in items:
+            groups.setdefault(g.cards.color[c], []).append(c)
+        out = []
+        for cs in groups.values():
+            if len(cs) > 1:
+                cs = g.choose(p, "order", cs, len(cs), len(cs), f"order to {verb}")
+            out.extend(cs)
+        return out
 
     def card_verb(self, verb, g, p, c, env) -> bool:
         if verb == "meld":

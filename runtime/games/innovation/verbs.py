@@ -373,6 +373,9 @@ class InnovationAdapter:
         if name == "color":
             cs = as_list(args[0])
             return COLORS[g.cards.color[cs[0]]] if cs else None
+        if name == "name":
+            cs = as_list(args[0])
+            return g.cards.name[cs[0]] if cs else None
         if name == "count":
             return len(as_list(args[0]))
         if name == "icons":

@@ -108,6 +108,7 @@ v.verb("rearrange", "color", doc="put the cards of one of your piles in an order
 # ---- functions
 v.function("value", ("card",), "int", doc="a card's value; 0 for no card")
 v.function("color", ("card",), "color")
+v.function("name", ("card",), "str", doc="a card's name, for effects that name a card (\"if Robotics is a top card\")")
 v.function("count", ("any",), "int", doc="how many things a query or list holds")
 v.function("icons", ("icon", "player|card?"), "int",
            doc="visible icons of a kind on a player's board (default: you), or on one card")

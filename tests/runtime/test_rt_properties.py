@@ -112,3 +112,46 @@ def test_same_inputs_same_game(table):
     a.play()
     b.play()
     assert a.events == b.events and a.log == b.log
+
+
+class SometimesIllegal(RandomAgent):
+    """Answers illegally now and then (an answer outside the options, or too many)."""
+
+    def choose(self, game, d):
+        r = self.rng.below(20)
+        if r == 0:
+            return [("nonsense",)] if d.kind == "action" else [-12345]
+        if r == 1:
+            return list(d.options) + list(d.options)
+        return super().choose(game, d)
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10 ** 6), cfg=configs)
+def test_illegal_answers_leave_no_trace(table, seed, cfg):
+    """Bad moves are refused with a reason and the state is unchanged (the whole action is
+    rolled back); the log keeps only legal decisions, so replay still reproduces the game."""
+    from runtime.core import IllegalMove
+    players, teams = cfg
+    effects = synthetic_effects(table, seed)
+    specials = synthetic_specials(table)
+    agents = [SometimesIllegal(seed + q) for q in range(players)]
+    g = InnovationGame(table, effects, specials, Options(players=players, teams=teams),
+                       seed=seed, agents=[RandomAgent(seed + q) for q in range(players)])
+    g.agents = agents  # setup done with well-behaved agents
+    refused = 0
+    for _ in range(400):
+        if g.is_over():
+            break
+        before = (g.state.signature(), len(g.log), len(g.events), g.rng.getstate())
+        try:
+            g.step()
+        except IllegalMove as e:
+            refused += 1
+            assert e.reason
+            assert (g.state.signature(), len(g.log), len(g.events), g.rng.getstate()) == before
+    g.state.check_conservation()
+    assert g.state.recount() == g.state.icons
+    h = InnovationGame.replay(table, effects, specials, g.save())
+    assert h.state.signature() == g.state.signature()
+    assert refused > 0

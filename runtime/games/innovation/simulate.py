@@ -27,6 +27,7 @@ def play_random_games(n: int, players: int = 2, seed: int = 0, teams: bool = Fal
         g = InnovationGame(cards, effects or {}, specials or [],
                            Options(players=players, teams=teams), seed=s, agents=agents,
                            record_events=False)
+        g.transactional = False  # random agents never answer illegally: skip snapshots
         r = g.play()
         reasons[r.reason if r else "unfinished"] += 1
         if r and len({g.team_of[w] for w in r.winners}) > 1:

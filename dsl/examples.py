@@ -13,7 +13,7 @@ scenario runner. An example is a scenario written inside the card it tests:
             p2 choose: Sailing          # `p2 choose:` with nothing declines an optional choice
         expect:
             p1 score: Sailing
-            game over: p1 dogma         # or omitted: the game is not over
+            game over: p1, dogma        # or omitted: the game is not over
 """
 from __future__ import annotations
 
@@ -113,11 +113,13 @@ def _zone_line(kind, key, items, line, target, options, color_of) -> None:
             options["teams"] = items[0] == "yes"
             return
     if kind == "expect" and key == ["game", "over"]:
-        winners = [i for i in items if _is_player(i)]
-        reasons = [i for i in items if not _is_player(i)]
-        reason = {"high": "high draw", "draw": "high draw"}.get(reasons[0], reasons[0]) if reasons else "dogma"
-        if reasons[:2] == ["high", "draw"]:
-            reason = "high draw"
+        # `game over: p1, dogma` / `game over: p1, p2, high draw` / `game over: achievements`
+        words = [w for i in items for w in i.split()]
+        winners = [w for w in words if _is_player(w)]
+        reason = " ".join(w for w in words if not _is_player(w)) or "dogma"
+        if reason not in ("dogma", "achievements", "high draw"):
+            raise ExampleError(line.span, f"unknown game-over reason '{reason}'; expected "
+                                          "dogma, achievements or high draw")
         target["game_over"] = {"winners": winners, "reason": reason}
         return
     raise ExampleError(line.span, f"unknown {kind} line '{' '.join(key)}'")

@@ -69,53 +69,15 @@ def _token_text(tok: Token) -> str:
     return f"'{tok}'"
 
 
-_KEYWORD_HINTS = {
-    "transfer": None,
-}
-
-
-def _syntax_diagnostic(rep: Reporter, err: UnexpectedInput) -> A.Span:
-    line = getattr(err, "line", 1) or 1
-    col = getattr(err, "column", 1) or 1
-    if isinstance(err, UnexpectedCharacters):
-        ch = rep.line_text(line)[col - 1] if rep.line_text(line) and col <= len(rep.line_text(line)) else "?"
-        if ch == '"':
-            rep.error(A.Span(line, col, line, col + 1), "unterminated string",
-                      expected='a closing \'"\' on the same line')
-        elif ch == "\t":
-            rep.error(A.Span(line, col, line, col + 1), "tab inside a line",
-                      expected="spaces")
-        else:
-            rep.error(A.Span(line, col, line, col + 1), f"unexpected character {ch!r}",
-                      expected=_describe(err.allowed) if err.allowed else None)
-        return A.Span(line, col, line, col + 1)
-    tok = err.token
-    expected = _describe(err.expected) if hasattr(err, "expected") else None
-    if tok.type == "$END" or tok.line is None:
-        n = len(rep.lines)
-        line, col = max(1, n), 1
-    else:
-        line, col = tok.line, tok.column
-    width = len(str(tok)) if tok.type not in ("_NL", "_INDENT", "_DEDENT", "$END") else 1
-    span = A.Span(line, col, line, col + width)
-    if tok.type == "_INDENT":
-        rep.error(span, "unexpected indentation", expected=expected,
-                  suggestion="indent only the body of a card, a section or a block ending with ':'")
-    elif tok.type == "_NL" and "COLON" in err.expected:
-        rep.error(A.Span(line, col, line, col + 1), "missing ':' at end of line",
-                  expected=expected)
-    else:
-        suggestion = None
-        if tok.type == "INT" and "NAME" in getattr(err, "expected", ()):
-            suggestion = "write a count before a noun as a word: 'two cards', not '2 cards'"
-        rep.error(span, f"unexpected {_token_text(tok)}", expected=expected, suggestion=suggestion)
-    return span
-
-
 def _precheck(rep: Reporter, text: str) -> bool:
     """Errors the grammar cannot word well: empty files and mixed tabs and spaces."""
-    if not text.strip() or all(not l.strip() or l.lstrip().startswith("#") for l in text.split("\n")):
-        rep.error(A.Span(1, 1, 1, 2), "empty file: no card in it",
+    if not text.strip():
+        rep.diagnostics.append(Diagnostic(rep.path, 1, 1, "empty file: no card in it",
+                                          expected='a card: card "Name" followed by an indented body'))
+        return False
+    if not any(_content(l) for l in text.split("\n")):
+        first = next(i for i, l in enumerate(text.split("\n"), 1) if l.strip())
+        rep.error(A.Span(first, 1, first, 2), "no card in this file, only comments",
                   expected='a card: card "Name" followed by an indented body')
         return False
     ok = True
@@ -141,67 +103,310 @@ def _precheck(rep: Reporter, text: str) -> bool:
     return ok
 
 
+def _content(line: str) -> bool:
+    """A line the Indenter sees: not blank and not only a comment."""
+    s = line.strip(" \t\r")
+    return bool(s) and not s.startswith("#")
+
+
+def _code(line: str) -> str:
+    """A line without its comment and trailing white space."""
+    m = re.match(r'([^"#]|"([^"\\\n]|\\.)*")*', line)
+    return line[: m.end()].rstrip()
+
+
+def _indent(line: str) -> str:
+    return re.match(r"[ \t]*", line).group(0)
+
+
+def _prev_content(lines: list[str], line: int) -> int:
+    """The last content line before `line` (1-based), or 0."""
+    i = line - 1
+    while i >= 1 and not _content(lines[i - 1]):
+        i -= 1
+    return i
+
+
+def _next_content(lines: list[str], line: int) -> int:
+    """The first content line after `line` (1-based), or 0."""
+    i = line + 1
+    while i <= len(lines) and not _content(lines[i - 1]):
+        i += 1
+    return i if i <= len(lines) else 0
+
+
+def _opens_block(lines: list[str], line: int) -> bool:
+    """Is the next content line indented deeper than `line`?"""
+    nxt = _next_content(lines, line)
+    return bool(nxt) and len(_indent(lines[nxt - 1])) > len(_indent(lines[line - 1]))
+
+
+def _open_bracket(lines: list[str], upto_line: int, upto_col: int):
+    """The innermost '(' or '[' still open at (upto_line, upto_col), as (line, col, char), or None.
+    Strings and comments are skipped."""
+    stack = []
+    for i, text in enumerate(lines[:upto_line], 1):
+        j, n = 0, len(text)
+        while j < n:
+            if i == upto_line and j + 1 >= upto_col:
+                return stack[-1] if stack else None
+            c = text[j]
+            if c == "#":
+                break
+            if c == '"':
+                m = re.compile(r'"([^"\\\n]|\\.)*"').match(text, j)
+                j = m.end() if m else n
+                continue
+            if c in "([":
+                stack.append((i, j + 1, c))
+            elif c in ")]" and stack:
+                stack.pop()
+            j += 1
+    return stack[-1] if stack else None
+
+
+def _parses_past(lines: list[str], line: int) -> bool:
+    """Does the text parse with no error up to and including `line`?"""
+    try:
+        parser().parse("\n".join(lines) + "\n")
+        return True
+    except UnexpectedInput as err:
+        return (getattr(err, "line", 0) or 0) > line
+    except LarkError:
+        return False
+
+
+class _Recovery:
+    """Error recovery: rewrites the lines the parser sees (the messages keep showing the original
+    lines) so that parsing can go on after a bad line, without follow-on errors."""
+
+    def __init__(self, rep: Reporter, text: str):
+        self.rep = rep
+        self.lines = text.split("\n")
+        self.fixed: set[int] = set()      # lines rewritten into placeholders: later errors there are ours
+        self.shift: dict[int, int] = {}   # characters removed from the start of a line (re-indented)
+
+    def col(self, line: int, col: int) -> int:
+        """A column of the rewritten text -> the column in the original line."""
+        return col + self.shift.get(line, 0)
+
+    def error(self, line, col, end, message, expected=None, suggestion=None):
+        c = self.col(line, col)
+        self.rep.error(A.Span(line, c, line, c + max(1, end - col)), message, expected, suggestion)
+
+    # ---- the kinds of repair
+    def reindent(self, line: int, chars: int) -> None:
+        """Remove `chars` indentation characters from `line` and the following lines at least as
+        deeply indented (the run that was indented too far)."""
+        width = len(_indent(self.lines[line - 1]))
+        i = line
+        while i <= len(self.lines):
+            text = self.lines[i - 1]
+            if _content(text):
+                if len(_indent(text)) < width:
+                    break
+                self.lines[i - 1] = text[chars:]
+                self.shift[i] = self.shift.get(i, 0) + chars
+            i += 1
+
+    def replace(self, line: int) -> bool:
+        """Replace a bad line by a placeholder that keeps the block structure: a header line
+        (followed by an indented body) by `_:` or `card "_"`, any other line by `_ _`.
+        A second error on a placeholder, or a bad line at column 1, blanks it and its body."""
+        if not (0 < line <= len(self.lines)) or not _content(self.lines[line - 1]):
+            return False
+        text = self.lines[line - 1]
+        ind = _indent(text)
+        header = _opens_block(self.lines, line)
+        if line in self.fixed or (not ind and not header):
+            self.lines[line - 1] = ind + "#"
+            if header:
+                i = _next_content(self.lines, line)
+                while i and len(_indent(self.lines[i - 1])) > len(ind):
+                    self.lines[i - 1] = _indent(self.lines[i - 1]) + "#"
+                    self.fixed.add(i)
+                    i = _next_content(self.lines, i)
+            return True
+        self.fixed.add(line)
+        self.lines[line - 1] = ind + ('card "_"' if not ind else "_:" if header else "_ _")
+        return True
+
+    # ---- the errors
+    def dedent(self) -> bool:
+        """DedentError: a line dedented to a column that no open block has."""
+        stack = [0]
+        for i, text in enumerate(self.lines, 1):
+            if not _content(text):
+                continue
+            width = len(_indent(text))
+            if width > stack[-1]:
+                stack.append(width)
+                continue
+            levels = [w + 1 for w in stack if w > 0]
+            while width < stack[-1]:
+                stack.pop()
+            if width == stack[-1]:
+                continue
+            cols = levels
+            if i not in self.fixed:
+                want = " or ".join(", ".join(map(str, cols)).rsplit(", ", 1)) if cols else "1"
+                self.error(i, width + 1, width + 2, "indentation does not match any outer block",
+                           expected=f"column {want}, the indentation of an enclosing line")
+            # re-indent the run to the enclosing level
+            self.reindent(i, width - stack[-1])
+            return True
+        self.rep.error(A.Span(1, 1, 1, 2), "indentation does not match any outer block")
+        return False
+
+    def syntax(self, err: UnexpectedInput) -> bool:
+        rep, lines = self.rep, self.lines
+        if isinstance(err, UnexpectedCharacters):
+            line = getattr(err, "line", 1) or 1
+            col = getattr(err, "column", 1) or 1
+            text = lines[line - 1] if 0 < line <= len(lines) else ""
+            ch = text[col - 1] if 0 < col <= len(text) else "?"
+            if line not in self.fixed:
+                if ch == '"':
+                    self.error(line, col, len(text) + 1, "unterminated string",
+                               expected='a closing \'"\' on the same line')
+                else:
+                    self.error(line, col, col + 1, f"unexpected character {ch!r}",
+                               expected=_describe(err.allowed) if err.allowed else None)
+            return self.replace(line)
+        tok = err.token
+        exp = set(getattr(err, "expected", ()) or ())
+        if tok.type == "_INDENT":
+            return self.unexpected_indent(tok, exp)
+        if tok.type == "$END" or not tok.line or tok.line < 1:
+            line = _prev_content(lines, len(lines) + 1) or 1
+            col = len(lines[line - 1].rstrip()) + 1
+        elif tok.type in ("_NL", "_DEDENT"):
+            line, col = tok.line, tok.column
+        else:
+            line, col = tok.line, tok.column
+        # a bracket left open on an earlier line: the newlines after it were swallowed
+        ob = _open_bracket(lines, line, col)
+        if ob and (ob[0] < line or tok.type in ("_DEDENT", "$END")):
+            bl, bc, ch = ob
+            if bl not in self.fixed:
+                self.error(bl, bc, bc + 1, f"'{ch}' is never closed",
+                           expected=f"'{')' if ch == '(' else ']'}' on the same line")
+            return self.replace(bl)
+        # a line ending with ':' and nothing indented under it
+        first = tok.type in ("_DEDENT", "$END") or (
+            0 < line <= len(lines) and tok.column == len(_indent(lines[line - 1])) + 1)
+        head = line if tok.type in ("_NL", "_DEDENT", "$END") else _prev_content(lines, line)
+        if head and (exp == {"_INDENT"} or first and _code(lines[head - 1]).endswith(":")) \
+                and not _opens_block(lines, head):
+            end = len(_code(lines[head - 1]))
+            if head not in self.fixed:
+                self.error(head, max(1, end), max(1, end) + 1,
+                           "empty block: nothing is indented under this line",
+                           expected="one or more lines indented under it")
+            return self.replace(head)
+        if line in self.fixed:
+            return self.replace(line)
+        if tok.type == "_NL" and "COLON" in exp and _opens_block(lines, line):
+            self.error(line, col, col + 1, "missing ':' at end of line",
+                       expected="':' before an indented block")
+            lines[line - 1] = lines[line - 1][: col - 1] + ":" + lines[line - 1][col - 1:]
+            self.fixed.add(line)
+            return True
+        expected = _describe(exp) or None
+        width = len(str(tok)) if tok.type not in ("_NL", "_INDENT", "_DEDENT", "$END") else 1
+        text = lines[line - 1] if 0 < line <= len(lines) else ""
+        if re.match(r"\s*card\b", text) and "STRING" in exp and tok.type != "STRING":
+            rest = text.strip()[4:].split("#")[0].strip()
+            if rest:
+                self.error(line, col, len(text.rstrip()) + 1, "card name not in quotes",
+                           expected='a quoted name: card "Name"',
+                           suggestion=f'write it as: card "{rest.strip(chr(34))}"')
+            else:
+                self.error(line, col, col + 1, "card without a name",
+                           expected='a quoted name: card "Name"')
+            return self.replace(line)
+        if re.match(r"elif\b", text.lstrip()):
+            trial = list(lines)
+            trial[line - 1] = _indent(text) + "if" + text.lstrip()[4:]
+            at = len(_indent(text)) + 1
+            if _parses_past(trial, line):
+                self.error(line, at, at + 4, "'elif' without an 'if' before it",
+                           expected=_STRAY_KEYWORDS["elif"][1])
+                return self.replace(line)
+        suggestion = None
+        keywords = [t.lower() for t in exp if t.isalpha() and t.isupper() and t not in _TOKEN_WORDS]
+        if tok.type == "NAME" and keywords:
+            suggestion = did_you_mean(str(tok), keywords)
+        if tok.type == "CAPNAME" and "NAME" in exp:
+            suggestion = f"words are written in lower case: '{str(tok).lower()}'"
+        elif tok.type == "INT" and "NAME" in exp:
+            suggestion = "write a count before a noun as a word: 'two cards', not '2 cards'"
+        self.error(line, col, col + width, f"unexpected {_token_text(tok)}", expected=expected,
+                   suggestion=suggestion)
+        return self.replace(line)
+
+    def unexpected_indent(self, tok: Token, exp: set) -> bool:
+        lines = self.lines
+        line = tok.end_line or tok.line or 1
+        if not (0 < line <= len(lines)) or not _content(lines[line - 1]):
+            line = _next_content(lines, tok.line or 0) or 1
+        ind = len(_indent(lines[line - 1]))
+        prev = _prev_content(lines, line)
+        base = len(_indent(lines[prev - 1])) if prev else 0
+        reported = line in self.fixed or prev in self.fixed
+        if prev:
+            trial = list(lines)
+            trial[prev - 1] = trial[prev - 1].split("#")[0].rstrip() + ":"
+            colon = '"' not in lines[prev - 1] and _parses_past(trial, line)
+            if colon:
+                suggestion = (f"end line {prev} with ':' if this line is its block, "
+                              f"or indent it like line {prev}")
+            else:
+                suggestion = f"indent it like line {prev}"
+            expected = f"column {self.col(prev, base + 1)}, like line {prev}"
+        else:
+            suggestion, expected = None, "column 1"
+        if not reported:
+            self.error(line, ind + 1, ind + 2, "unexpected indentation", expected=expected,
+                       suggestion=suggestion)
+        if ind <= base:  # cannot happen for a real INDENT; do not loop
+            return self.replace(line)
+        self.reindent(line, ind - base)
+        return True
+
+
 def parse_text(text: str, path: str = "<text>") -> A.File:
     """Parse one card file; raise CardlangError listing every syntax error."""
     rep = Reporter(path, text)
     if not _precheck(rep, text):
         rep.raise_if_any()
-    lines = text.split("\n")
+    rec = _Recovery(rep, text)
     tree = None
-    for _ in range(MAX_ERRORS):
-        try:
-            tree = parser().parse("\n".join(lines) + "\n")
+    for _ in range(MAX_ERRORS * 2):
+        if len(rep.diagnostics) >= MAX_ERRORS:
             break
-        except DedentError as err:
-            m = re.search(r"column (\d+)", str(err))
-            bad = _dedent_line(lines)
-            rep.error(A.Span(bad, 1, bad, 2), "indentation does not match any outer block",
-                      expected="the indentation of an enclosing line",
-                      suggestion=f"dedent to column {int(m.group(1)) + 1}" if m else None)
-            tree = None
-            if not _blank(lines, bad):
+        try:
+            tree = parser().parse("\n".join(rec.lines) + "\n")
+            break
+        except DedentError:
+            if not rec.dedent():
                 break
         except UnexpectedInput as err:
-            span = _syntax_diagnostic(rep, err)
-            tree = None
-            if not _blank(lines, span.line):
+            if not rec.syntax(err):
                 break
         except LarkError as err:  # anything else from Lark still becomes a located error
             rep.error(A.Span(1, 1, 1, 2), f"cannot parse: {err}")
             break
+        tree = None
+    if tree is None and not rep.diagnostics:
+        rep.error(A.Span(1, 1, 1, 2), "cannot parse this file")
     rep.raise_if_any()
-    try:
-        cards = ToAst().transform(tree)
-    except _AstError as err:
-        rep.error(err.span, err.message, expected=err.expected)
-        rep.raise_if_any()
+    builder = ToAst()
+    cards = builder.transform(tree)
+    for span, message, expected in builder.errors:
+        rep.error(span, message, expected=expected)
+    rep.raise_if_any()
     return A.File(path, tuple(cards))
-
-
-def _dedent_line(lines: list[str]) -> int:
-    """The first line whose indentation matches no open block (for DedentError)."""
-    stack = [0]
-    for i, line in enumerate(lines, 1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        width = len(line.expandtabs(8)) - len(line.expandtabs(8).lstrip())
-        if width > stack[-1]:
-            stack.append(width)
-        else:
-            while width < stack[-1]:
-                stack.pop()
-            if width != stack[-1]:
-                return i
-    return len(lines)
-
-
-def _blank(lines: list[str], line: int) -> bool:
-    """Turn a bad line into a comment so parsing can resume after it; False if nothing changed."""
-    if not (0 < line <= len(lines)) or lines[line - 1].lstrip().startswith("#") or not lines[line - 1].strip():
-        return False
-    indent = re.match(r"[ \t]*", lines[line - 1]).group(0)
-    lines[line - 1] = indent + "#"
-    return True
 
 
 def parse_file(path: str | Path) -> A.File:
@@ -212,20 +417,29 @@ def parse_file(path: str | Path) -> A.File:
 
 def decode(data: bytes, path: str) -> str:
     """Bytes -> text, or a located error for binary or non-UTF-8 input."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
     if b"\x00" in data:
-        before = data[: data.index(b"\x00")]
-        line = before.count(b"\n") + 1
-        col = len(before) - (before.rfind(b"\n") + 1) + 1
-        raise CardlangError([Diagnostic(path, line, col, "binary data (a NUL byte) in a card file",
-                                        expected="UTF-8 text")])
+        raise CardlangError([_byte_error(path, data, data.index(b"\x00"),
+                                         "binary data (a NUL byte) in a card file",
+                                         "is this a card file? card files are UTF-8 text")])
     try:
         return data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
     except UnicodeDecodeError as err:
-        before = data[: err.start]
-        line = before.count(b"\n") + 1
-        col = len(before) - (before.rfind(b"\n") + 1) + 1
-        raise CardlangError([Diagnostic(path, line, col, f"invalid UTF-8 byte 0x{data[err.start]:02x}",
-                                        expected="UTF-8 text")]) from None
+        raise CardlangError([_byte_error(path, data, err.start,
+                                         f"invalid UTF-8 byte 0x{data[err.start]:02x}",
+                                         "save the file as UTF-8")]) from None
+
+
+def _byte_error(path: str, data: bytes, pos: int, message: str, suggestion: str) -> Diagnostic:
+    """A diagnostic at byte `pos`: line and column count characters, the line is shown."""
+    start = data.rfind(b"\n", 0, pos) + 1
+    end = data.find(b"\n", pos)
+    end = len(data) if end < 0 else end
+    before = data[start:pos].decode("utf-8", "replace")
+    shown = before + "\ufffd" + data[pos + 1:end].decode("utf-8", "replace")
+    return Diagnostic(path, data.count(b"\n", 0, pos) + 1, len(before) + 1, message,
+                      expected="UTF-8 text", suggestion=suggestion, source_line=shown)
 
 
 # ------------------------------------------------------------------ parse tree -> AST
@@ -255,9 +469,24 @@ _NUMWORDS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve".split())}
 
 
+_STRAY_KEYWORDS = {
+    "else": ("'else' without an 'if' before it",
+             "'else:' at the indentation of an 'if' or of an action ending with ':', right after its block"),
+    "elif": ("'elif' without an 'if' before it",
+             "'elif ...:' at the indentation of an 'if', right after its block"),
+    "or": ("'or:' without an 'either:' before it",
+           "'either:' with its block, then 'or:' at the same indentation"),
+}
+
+
 @v_args(meta=True)
 class ToAst(Transformer):
-    """One method per grammar rule; each returns an AST node with its span."""
+    """One method per grammar rule; each returns an AST node with its span.
+    Errors that only the tree shows are collected in `errors` as (span, message, expected)."""
+
+    def __init__(self):
+        super().__init__()
+        self.errors: list = []
 
     def start(self, meta, items):
         return [i for i in items if isinstance(i, A.Card)]
@@ -389,6 +618,9 @@ class ToAst(Transformer):
         return A.Action(tuple(verbs), obj, tuple(adverbs), tuple(kwargs), _span(meta))
 
     def verbs(self, meta, items):
+        stray = _STRAY_KEYWORDS.get(str(items[0]))
+        if stray:
+            self.errors.append((_span(items[0]), stray[0], stray[1]))
         return [_ident(t) for t in items]
 
     def adverb(self, meta, items):
@@ -557,7 +789,12 @@ class ToAst(Transformer):
         return tuple(_ex_item(t) for t in items)
 
     def ex_items(self, meta, items):
-        return tuple(_ex_item(t) for t in items)
+        return tuple(items)
+
+    def ex_item(self, meta, items):
+        if len(items) == 1:
+            return _ex_item(items[0])
+        return A.ExItem("phrase", " ".join(str(t) for t in items), _span(meta))
 
 
 def _ex_item(tok: Token) -> A.ExItem:

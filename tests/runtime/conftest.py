@@ -10,7 +10,7 @@ from runtime.games.innovation import (COLORS, CardInfo, CardTable, Effect, Innov
                                       Options, SpecialAchievement, load_card_table)
 from runtime.games.innovation.scenario import build_game
 
-TSV = "/work/shared/data/innovation_cards.tsv"
+from runtime.games.innovation.simulate import DEFAULT_TSV as TSV
 
 # Icon patterns (slot 1..4). Each has one hex, like the printed cards.
 PATTERNS = [

@@ -8,7 +8,10 @@ from ...core.agents import RandomAgent
 from .cards import CardTable, load_card_table
 from .game import InnovationGame, Options
 
-DEFAULT_TSV = os.environ.get("CARDLANG_INNOVATION_TSV", "/work/shared/data/innovation_cards.tsv")
+# The shared research table sits beside the repository (../shared/data); never committed.
+_REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+DEFAULT_TSV = os.environ.get("CARDLANG_INNOVATION_TSV",
+                             os.path.join(os.path.dirname(_REPO), "shared", "data", "innovation_cards.tsv"))
 
 
 def play_random_games(n: int, players: int = 2, seed: int = 0, teams: bool = False,

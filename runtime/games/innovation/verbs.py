@@ -234,6 +234,8 @@ class InnovationAdapter:
             return done
         if verb == "return":
             g.return_cards(p, list(items))
+            tally = env.ctx.dogma_vars.setdefault("__returned__", {})
+            tally[p] = tally.get(p, 0) + len(items)
             return list(items)
         if verb == "transfer":
             to = dict(act.kwargs)["to"]
@@ -428,6 +430,9 @@ class InnovationAdapter:
             return g.tucked_this_turn(args[0] if args else env.ctx.executor)
         if name == "scored_this_turn":
             return g.scored_this_turn(args[0] if args else env.ctx.executor)
+        if name == "returned_this_dogma":
+            who = args[0] if args else env.ctx.executor
+            return env.ctx.dogma_vars.get("__returned__", {}).get(who, 0)
         raise EffectError(f"function '{name}' has no behaviour in the Innovation runtime yet")
 
 

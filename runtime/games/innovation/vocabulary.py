@@ -129,6 +129,8 @@ v.function("max", ("int", "int"), "int")
 v.function("min", ("int", "int"), "int")
 v.function("tucked_this_turn", ("player?",), "int", doc="cards tucked by a player this turn")
 v.function("scored_this_turn", ("player?",), "int", doc="cards scored by a player this turn")
+v.function("returned_this_dogma", ("player?",), "int",
+           doc="cards a player has returned so far during the current dogma (default: you)")
 v.function("bonus", ("player?",), "int", doc="Echoes/Figures: the highest visible bonus")
 
 # ---- effect kinds

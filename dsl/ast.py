@@ -145,8 +145,9 @@ class Place:
 
 @dataclass(frozen=True)
 class Quant:
-    kind: str                      # one the all each any_number up_to exactly all_but number
+    kind: str                      # one the all each any_number up_to exactly all_but number range
     count: Optional["Expr"] = None
+    extra: Optional["Expr"] = None  # the upper bound of "one or two"
     span: Span = field(default=NOSPAN, compare=False)
 
 

@@ -519,6 +519,10 @@ class CardChecker:
                     preds.append(I.Pred("other"))
                 elif a.kind == "splayed":
                     preds.append(I.Pred("splayed"))
+        for extra in q.adverbs[:1]:  # words after the zone that no verb took as its adverb
+            self.rep.error(extra.span, f"unexpected word '{extra.text}' after the zone",
+                           expected="filters ('with', 'without', 'other than') before 'from'/'on'/'in', "
+                                    "and 'where' after it")
         inner = Scope(scope)
         for f in q.filters:
             if f.kind in ("with", "without"):
@@ -573,6 +577,9 @@ class CardChecker:
             return "choose", n, n, None
         if k == "all_but":
             return "choose", None, None, n
+        if k == "range":
+            hi = self.check_expr(quant.extra, scope, want="int")
+            return "choose", n, hi, None
         raise AssertionError(k)
 
     # ------------------------------------------------------------------ expressions

@@ -73,11 +73,11 @@ def _find_cards(target: str):
 
 
 @app.command()
-def render(target: str = typer.Argument(..., help="a card file, a folder, or a card name"),
+def render(targets: List[str] = typer.Argument(..., help="card files, folders, or card names"),
            as_json: bool = typer.Option(False, "--json")):
     """Print cards' effects as English, in the style of printed card text."""
     from .render import render_card
-    cards = _find_cards(target)
+    cards = [c for t in targets for c in _find_cards(t)]
     if as_json:
         print(json.dumps([{"name": c.name, "text": render_card(c)} for c in cards], indent=1))
         return

@@ -11,6 +11,7 @@ Canonical form:
   source order, joined by `; ` (the AST does not record how attributes were grouped on
   lines); then the `condition: ...` lines, the sections and the examples, each kind in
   source order (the AST keeps them in separate lists, so their interleaving is not kept);
+  each example is preceded by one blank line;
 * sections `kind:` / `kind when ...:` / `kind would ... instead:` / `kind each ...:`, with the
   body as an indented block, even when it holds one simple statement;
 * one statement per line: `a; b` is split into two lines (except in the rare case where the
@@ -19,7 +20,8 @@ Canonical form:
 * queries as `quant words|[value] filters from place where cond adverbs`; the quantity
   `a`/`an`/`any` becomes `a` (`an` before a vowel), `all the` becomes `all`, a counted
   quantity (`up to`, `exactly`, `all but`) shows a literal number as digits and any other
-  count in parentheses; a source is always written with `from`;
+  count in parentheses; a source is always written with `from` (the AST does not keep
+  whether the source said `from`, `in` or `on`);
 * expressions with the fewest parentheses that keep the tree: or < and < not <
   comparison/has/in < + - < * / // < unary minus < atoms;
 * strings re-escaped: backslash and double quote get a backslash.
@@ -184,6 +186,8 @@ def _quant(q: A.Quant, first_word: Optional[str]) -> str:
         if isinstance(q.count, A.Int) and 1 <= q.count.value <= 12:
             return _NUMWORDS[q.count.value]
         raise FormatError(f"a number quantity must be an Int from 1 to 12, not {q.count!r}")
+    if k == "range":
+        return _quant(A.Quant("number", q.count), None) + " or " + _quant(A.Quant("number", q.extra), None)
     raise FormatError(f"unknown quantity kind {k!r}")
 
 
@@ -317,7 +321,17 @@ def _ex_key(it: A.ExItem) -> str:
     return it.text
 
 
+def _bare_word(w: str) -> bool:
+    return bool(_NAME_RE.match(w) or _CAPNAME_RE.match(w) or _INT_RE.match(w))
+
+
 def _ex_item(it: A.ExItem) -> str:
+    """An example item: bare if it lexes back as the same kind, else quoted."""
+    if it.kind == "phrase":  # several words: `high draw`
+        words = it.text.split(" ")
+        if len(words) > 1 and all(_bare_word(w) for w in words):
+            return it.text
+        return _string(it.text)
     pattern = {"name": _NAME_RE, "capname": _CAPNAME_RE, "int": _INT_RE}.get(it.kind)
     if pattern is None or not pattern.match(it.text):
         return _string(it.text)
@@ -338,6 +352,7 @@ def format_card(c: A.Card) -> str:
             head += " " + _trigger(sec.trigger)
         _block(head, sec.body, 1, out)
     for ex in c.examples:
+        out.append("")  # a blank line before each example
         out.append(pad + f"example {_string(ex.name)}:")
         for part in ex.parts:
             out.append(pad * 2 + part.kind + ":")

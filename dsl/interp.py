@@ -128,7 +128,8 @@ def exec_act(act: I.Act, env: Env) -> bool:
     ad = env.adapter
     first = act.verbs[0]
     if act.optional and not ad.optional_is_a_choice(act):
-        if not env.game.choose_yes_no(env.executor, "may " + " and ".join(act.verbs) + "?"):
+        if ad.nothing_to_do(act, env) or \
+                not env.game.choose_yes_no(env.executor, "may " + " and ".join(act.verbs) + "?"):
             if act.bind:
                 env.bind(act.bind, [])
             return False

@@ -96,8 +96,9 @@ def _precheck(rep: Reporter, text: str) -> bool:
             seen_space = seen_space or i
     if ok and seen_tab and seen_space:
         line = max(seen_tab, seen_space)
-        rep.error(A.Span(line, 1, line, 2), "tabs and spaces mixed in indentation",
-                  expected=f"the same indentation as line {min(seen_tab, seen_space)}",
+        width = len(_indent(text.split("\n")[line - 1]))
+        rep.error(A.Span(line, 1, line, width + 1), "tabs and spaces mixed in indentation",
+                  expected=f"{'spaces' if seen_space < seen_tab else 'tabs'}, like line {min(seen_tab, seen_space)}",
                   suggestion="indent with spaces only")
         ok = False
     return ok
@@ -220,6 +221,12 @@ class _Recovery:
         header = _opens_block(self.lines, line)
         if line in self.fixed or (not ind and not header):
             self.lines[line - 1] = ind + "#"
+            # the block around it may now be empty: that is no error of the author's
+            up = _prev_content(self.lines, line)
+            while up and len(_indent(self.lines[up - 1])) >= len(ind):
+                up = _prev_content(self.lines, up)
+            if up and ind:
+                self.fixed.add(up)
             if header:
                 i = _next_content(self.lines, line)
                 while i and len(_indent(self.lines[i - 1])) > len(ind):
@@ -312,6 +319,8 @@ class _Recovery:
             lines[line - 1] = lines[line - 1][: col - 1] + ":" + lines[line - 1][col - 1:]
             self.fixed.add(line)
             return True
+        if first and tok.type not in ("_DEDENT", "$END"):
+            exp.discard("_NL")  # blank lines are skipped: 'end of line' at a line's start is noise
         expected = _describe(exp) or None
         width = len(str(tok)) if tok.type not in ("_NL", "_INDENT", "_DEDENT", "$END") else 1
         text = lines[line - 1] if 0 < line <= len(lines) else ""
@@ -661,7 +670,7 @@ class ToAst(Transformer):
             count = items[-1] if items and not isinstance(items[-1], Token) else None
             if kind == "number":
                 count = items[0]
-            return A.Quant(kind, count, _span(meta))
+            return A.Quant(kind, count, span=_span(meta))
         return make
 
     q_one = _q("one")
@@ -673,6 +682,9 @@ class ToAst(Transformer):
     q_exactly = _q("exactly")
     q_all_but = _q("all_but")
     q_number = _q("number")
+
+    def q_range(self, meta, items):
+        return A.Quant("range", items[0], items[1], span=_span(meta))
 
     def numword(self, meta, items):
         return A.Int(_NUMWORDS[str(items[0])], _span(meta))

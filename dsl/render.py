@@ -2,6 +2,8 @@
 
 The renderer reads the same checked IR as the interpreter and the compiler, so what it prints
 is what the engine does. Icons are written [crown], values [3], as in the reference tables.
+Common shapes get their printed idiom ("draw a [4] for every three [castle] on your board",
+"of value [4] or less", "your green or blue cards"); anything else is said literally.
 """
 from __future__ import annotations
 
@@ -12,60 +14,78 @@ NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "
 ZONE_WORDS = {"hand": "hand", "score": "score pile", "board": "board", "achievements": "achievements",
               "forecast": "forecast", "display": "display", "revealed": "revealed cards",
               "supply": "supply"}
-VERB_PAST = {"return": "returned", "transfer": "transferred", "meld": "melded", "tuck": "tucked",
-             "score": "scored", "draw": "drew", "reveal": "revealed", "choose": "chose",
-             "exchange": "exchanged", "splay": "splayed"}
+CMP_WORDS = {">=": "at least", ">": "more than", "<=": "at most", "<": "fewer than",
+             "==": "exactly", "!=": "not"}
+VALUE_CMP = {"<=": "{} or less", ">=": "{} or higher", "<": "lower than {}", ">": "higher than {}",
+             "==": "{}", "!=": "other than {}"}
+
+
+class Ctx:
+    def __init__(self, kind: str, exports=()):
+        self.kind = kind            # in a demand "you" is the affected opponent, "my" the demander
+        self.exports = set(exports)  # names bound by an earlier demand of the card
+        self.last = None             # the most recently bound name: said "it"
 
 
 def render_card(card: I.Card) -> str:
-    """Every effect of a card, one per line, each headed by its kind when it is not 'effect'."""
+    """Every effect of a card, one per line, each headed by its kind when it is not a dogma one."""
     lines = []
     for eff in card.effects:
         text = render_effect(eff, card)
         head = "" if eff.kind in ("effect", "demand", "compel") else eff.kind.capitalize() + ": "
         lines.append(head + text)
     if card.condition is not None:
-        lines.append("Claim this achievement immediately if " + cond(card.condition, Ctx("effect")) + ".")
+        lines.append("Claim this special achievement immediately if "
+                     + cond(card.condition, Ctx("effect")) + ".")
     return "\n".join(lines)
 
 
-class Ctx:
-    def __init__(self, kind: str):
-        self.kind = kind  # in a demand "you" is the affected opponent and "my" the demander
-
-
 def render_effect(eff: I.Effect, card: I.Card | None = None) -> str:
-    ctx = Ctx(eff.kind)
+    exports = []
+    if card is not None:
+        for e in card.effects:
+            if e is eff or e.index >= eff.index:
+                break
+            exports.extend(e.exports)
+    ctx = Ctx(eff.kind, exports)
     body = sentences(eff.body, ctx)
     if eff.trigger is not None:
         t = eff.trigger
-        lead = {"when": "When you ", "would": "If you would ", "each": "Each "}[t.mode]
-        tail = {"instead": ", instead ", "first": ", first "}.get(t.would_mode or "", ": ")
+        lead = {"when": "When you ", "would": "If you would ", "each": "Each time you "}[t.mode]
+        tail = {"instead": ", instead ", "first": ", first "}.get(t.would_mode or "", ", ")
         return lead + act_phrase(t.pattern, ctx) + tail + _lower_first(body)
-    if eff.kind == "demand":
-        return "I demand you " + _lower_first(body).rstrip(".") + "!"
-    if eff.kind == "compel":
-        return "I compel you " + _lower_first(body).rstrip(".") + "!"
+    if eff.kind in ("demand", "compel"):
+        return f"I {eff.kind} you " + _lower_first(body).rstrip(".") + "!"
     return body
 
 
+# ------------------------------------------------------------------ statements
 def sentences(ops, ctx) -> str:
     out = []
-    i = 0
     ops = list(ops)
+    i = 0
     while i < len(ops):
-        op = ops[i]
-        nxt = ops[i + 1] if i + 1 < len(ops) else None
+        op, nxt = ops[i], (ops[i + 1] if i + 1 < len(ops) else None)
         if isinstance(op, I.Act) and op.flag and isinstance(nxt, I.If) and nxt.if_you_do:
-            s = _cap(act_sentence(op, ctx)) + ". If you do, " + _lower_first(sentences(nxt.branches[0][1], ctx))
+            s = _cap(act_sentence(op, ctx))
+            if op.bind:
+                ctx.last = op.bind
+            s += ". If you do, " + _lower_first(sentences(nxt.branches[0][1], ctx))
             if nxt.orelse:
                 s = s.rstrip(".") + ". Otherwise, " + _lower_first(sentences(nxt.orelse, ctx))
             out.append(_end(s))
             i += 2
             continue
         out.append(_end(_cap(stmt(op, ctx))))
+        if isinstance(op, I.Act) and op.bind:
+            ctx.last = op.bind
         i += 1
     return " ".join(out)
+
+
+def clause(ops, ctx) -> str:
+    """A block said inside a sentence: its sentences joined, without the final period."""
+    return _lower_first(sentences(ops, ctx)).rstrip(".")
 
 
 def stmt(op, ctx) -> str:
@@ -75,14 +95,17 @@ def stmt(op, ctx) -> str:
         parts = []
         for n, (c, body) in enumerate(op.branches):
             lead = "if " if n == 0 else "otherwise, if "
-            parts.append(lead + cond(c, ctx) + ", " + _lower_first(sentences(body, ctx)).rstrip("."))
+            parts.append(lead + cond(c, ctx) + ", " + clause(body, ctx))
         if op.orelse:
-            parts.append("otherwise, " + _lower_first(sentences(op.orelse, ctx)).rstrip("."))
+            parts.append("otherwise, " + clause(op.orelse, ctx))
         return ". ".join(_cap(p) for p in parts)
     if isinstance(op, I.ForEach):
-        return f"for each {op.var} in {expr(op.iterable, ctx)}, " + _lower_first(sentences(op.body, ctx)).rstrip(".")
+        return f"for each {item_phrase(op.iterable, ctx)}, " + clause(op.body, ctx)
     if isinstance(op, I.Repeat):
-        return f"do the following {count_words(op.count, ctx)} times: " + _lower_first(sentences(op.body, ctx)).rstrip(".")
+        per = per_phrase(op.count, ctx)
+        if len(op.body) == 1 and isinstance(op.body[0], I.Act):
+            return act_sentence(op.body[0], ctx) + " " + per
+        return f"{per}: " + clause(op.body, ctx)
     if isinstance(op, I.RepeatEffect):
         return "repeat this effect"
     if isinstance(op, I.Stop):
@@ -90,10 +113,39 @@ def stmt(op, ctx) -> str:
     if isinstance(op, I.Let):
         return f"let {op.var} be {expr(op.expr, ctx)}"
     if isinstance(op, I.Either):
-        opts = [_lower_first(sentences(o, ctx)).rstrip(".") for o in op.options]
+        opts = [clause(o, ctx) for o in op.options]
         lead = "you may choose to either " if op.optional else "choose to either "
         return lead + ", or ".join(opts)
     raise AssertionError(op)
+
+
+def per_phrase(count, ctx) -> str:
+    """How often a repeated action happens, as printed: "for every two [clock] on your board"."""
+    if isinstance(count, I.Arith) and count.op == "//" and isinstance(count.right, I.Const):
+        inner = count.left
+        k = count_words(count.right, ctx)
+        if isinstance(inner, I.Fn) and inner.name == "icons":
+            return f"for every {k} {expr(inner.args[0], ctx)} on {_icons_where(inner, ctx)}"
+        return f"for every {k} of {expr(inner, ctx)}"
+    if isinstance(count, I.Fn) and count.name == "icons":
+        return f"for each {expr(count.args[0], ctx)} on {_icons_where(count, ctx)}"
+    if isinstance(count, I.Fn) and count.name == "count":
+        arg = count.args[0]
+        if isinstance(arg, I.Fn) and arg.name == "values":
+            return f"for every different value of {expr(arg.args[0], ctx, plural=True)}"
+        return "for each " + item_phrase(arg, ctx)
+    if isinstance(count, I.Const):
+        return {1: "once", 2: "twice"}.get(count.value, f"{count_words(count, ctx)} times")
+    return f"as many times as {expr(count, ctx)}"
+
+
+def item_phrase(e, ctx) -> str:
+    """One item of a list: "color present on your board", "card you returned"."""
+    if isinstance(e, I.Query):
+        return query(e, ctx, singular=True, bare=True)
+    if isinstance(e, I.Var):
+        return f"card you {e.name}" if _participle(e.name) else e.name
+    return expr(e, ctx)
 
 
 def act_sentence(act: I.Act, ctx) -> str:
@@ -110,11 +162,13 @@ def act_phrase(act: I.Act, ctx) -> str:
             return verbs
         if not isinstance(spec, I.DrawSpec):  # a trigger pattern: "would draw a card"
             return f"{verbs} {obj(spec, ctx)}"
-        n = spec.count
         val = value_sq(spec.value, ctx)
+        n = spec.count
         if isinstance(n, I.Const) and n.value == 1:
             return f"{verbs} {_article(val)} {val}"
-        return f"{verbs} {count_words(n, ctx)} {val}"
+        if isinstance(n, I.Const):
+            return f"{verbs} {count_words(n, ctx)} {val}"
+        return f"{verbs} {_article(val)} {val} {per_phrase(n, ctx)}"
     if v0 == "splay":
         return f"splay {colors_phrase(act.obj, ctx)} {expr(act.adverb, ctx)}"
     if v0 == "unsplay":
@@ -125,11 +179,11 @@ def act_phrase(act: I.Act, ctx) -> str:
             return f"claim the {o.value} achievement"
         return "claim " + obj(o, ctx)
     if v0 in ("win", "lose"):
-        if act.obj is None:
-            return "you " + v0
-        return obj(act.obj, ctx) + " " + v0 + "s"
+        return ("you " + v0) if act.obj is None else f"{obj(act.obj, ctx)} {v0}s"
     if v0 == "execute":
         return f"execute each of the non-demand effects of {obj(act.obj, ctx)}. Do not share them"
+    if v0 == "choose":
+        return "choose " + obj(act.obj, ctx)
     s = verbs
     if act.obj is not None:
         s += " " + obj(act.obj, ctx)
@@ -141,11 +195,45 @@ def act_phrase(act: I.Act, ctx) -> str:
 
 
 def colors_phrase(o, ctx) -> str:
+    """The colour(s) a splay acts on: "your red cards", "your green or blue cards"."""
     if isinstance(o, I.Const):
         return f"your {o.value} cards"
     if isinstance(o, I.Query):
-        return obj(o, ctx) + " of your cards" if o.zone is None else obj(o, ctx)
-    return f"your cards of the color {expr(o, ctx)}"
+        consts = _color_choices(o)
+        if consts:
+            return "your " + " or ".join(consts) + " cards"
+        return "any one color of your cards" + _where_suffix(o, ctx)
+    if isinstance(o, I.Var):
+        return "that color of your cards" if o.type == "color" else f"the {o.name} colors of your cards"
+    return f"your cards of the color of {expr(o.args[0], ctx) if isinstance(o, I.Fn) and o.name == 'color' else expr(o, ctx)}" \
+        if not (isinstance(o, I.Fn) and o.name == "color") else f"that color of your cards"
+
+
+def _color_choices(q: I.Query) -> list:
+    """['green', 'blue'] for `a color where it == green or it == blue`."""
+    for p in q.preds:
+        if p.kind == "where":
+            parts = p.arg.parts if isinstance(p.arg, I.Logic) and p.arg.op == "or" else (p.arg,)
+            out = []
+            for part in parts:
+                if isinstance(part, I.Cmp) and part.op == "==" and isinstance(part.left, I.ItRef) \
+                        and isinstance(part.right, I.Const):
+                    out.append(part.right.value)
+                else:
+                    return []
+            return out
+    return []
+
+
+def _where_suffix(q: I.Query, ctx) -> str:
+    for p in q.preds:
+        if p.kind == "where":
+            c = p.arg
+            if isinstance(c, I.Cmp) and isinstance(c.left, I.Fn) and c.left.name == "splay" \
+                    and isinstance(c.right, I.Const):
+                return f" currently splayed {c.right.value}"
+            return " such that " + cond(c, ctx)
+    return ""
 
 
 def obj(o, ctx) -> str:
@@ -164,40 +252,38 @@ def whose(ref: I.ZoneRef, ctx) -> str:
     if ref.whose == "any":
         return "any opponent's" if ref.players == "opponents" else "any player's"
     if ref.whose == "each":
-        return "each opponent's" if ref.players == "opponents" else "each player's"
-    return expr(ref.player, ctx) + "'s"
+        return "all opponents'" if ref.players == "opponents" else "all players'"
+    return possessive(ref.player, ctx)
 
 
 def zone(ref: I.ZoneRef, ctx) -> str:
     return f"{whose(ref, ctx)} {ZONE_WORDS.get(ref.zone, ref.zone)}"
 
 
-def query(q: I.Query, ctx) -> str:
-    noun = q.noun
-    plural = not (isinstance(q.max, I.Const) and q.max.value == 1) or q.mode == "all"
+# ------------------------------------------------------------------ queries
+def query(q: I.Query, ctx, singular: bool = False, bare: bool = False) -> str:
+    plural = not singular and (q.mode == "all" or not (isinstance(q.max, I.Const) and q.max.value == 1))
     words = []
+    if q.single:
+        words.append("single")
+    if any(p.kind == "other" for p in q.preds):
+        words.append("other")
+    if q.rank is not None and q.rank[1] is None:
+        words.append(q.rank[0])
     for p in q.preds:
         if p.kind == "position":
             words.append(p.arg)
         elif p.kind == "color":
             words.append(("non-" if p.negated else "") + p.arg)
-    if q.rank is not None and q.rank[1] is None:
-        words.insert(0, q.rank[0])
-    if q.single:
-        words.insert(0, "single")
-    if any(p.kind == "other" for p in q.preds):
-        words.insert(0, "other")
-    noun_word = {"card": "card", "color": "color", "value": "value", "player": "player",
-                 "icon": "icon"}.get(noun, noun)
-    if any(p.kind == "opponent" for p in q.preds):
-        noun_word = "opponent"
+    noun = "opponent" if any(p.kind == "opponent" for p in q.preds) else q.noun
     value_pred = next((p for p in q.preds if p.kind == "value"), None)
-    head = " ".join(words + [noun_word + ("s" if plural else "")])
     if value_pred is not None and not words:
         head = value_sq(value_pred.arg, ctx) + ("s" if plural else "")
-    elif value_pred is not None:
-        head += f" of value {value_sq(value_pred.arg, ctx)}"
-    lead = quant(q, ctx, head)
+    else:
+        head = " ".join(words + [noun + ("s" if plural else "")])
+        if value_pred is not None:
+            head += f" of value {value_sq(value_pred.arg, ctx)}"
+    lead = "" if bare else quant(q, ctx, head)
     s = f"{lead} {head}" if lead else head
     for p in q.preds:
         if p.kind == "icon":
@@ -206,12 +292,44 @@ def query(q: I.Query, ctx) -> str:
             s += f" other than {expr(p.arg, ctx)}"
     if q.rank is not None and q.rank[1] is not None:
         s += f" with the {'most' if q.rank[0] == 'most' else 'fewest'} {expr(q.rank[1], ctx, it_word='')}"
+    where = next((p.arg for p in q.preds if p.kind == "where"), None)
+    if where is not None and q.noun == "card":
+        idiom = card_where(where, ctx)
+        if idiom:
+            s += " " + idiom
+            where = None
     if q.zone is not None:
-        s += (" on " if q.zone.zone == "board" else " from ") + zone(q.zone, ctx)
-    for p in q.preds:
-        if p.kind == "where":
-            s += " such that " + cond(p.arg, ctx)
+        prep = " on " if q.zone.zone == "board" and q.noun != "card" else " from "
+        if q.noun == "color":
+            prep = " present on "
+        s += prep + zone(q.zone, ctx)
+    if where is not None:
+        choices = _color_choices(q) if q.noun == "color" else []
+        s += (" that is " + " or ".join(choices)) if choices else (" such that " + cond(where, ctx))
     return s
+
+
+def card_where(c, ctx) -> str:
+    """Printed idioms for conditions on a card: "of value [4] or less", "of the same color as
+    any card on your board"."""
+    if isinstance(c, I.Cmp) and isinstance(c.left, I.Fn) and c.left.name == "value" \
+            and isinstance(c.left.args[0], I.ItRef):
+        return "of value " + VALUE_CMP[c.op].format(_value_word(c.right, ctx))
+    if isinstance(c, I.In) and isinstance(c.item, I.Fn) and c.item.name == "color" \
+            and isinstance(c.item.args[0], I.ItRef) and isinstance(c.collection, I.Fn) \
+            and c.collection.name == "colors":
+        where = obj(c.collection.args[0], ctx)
+        return (f"of different color from any card on {where}" if c.negated
+                else f"of the same color as any card on {where}")
+    if isinstance(c, I.Cmp) and c.op == "==" and isinstance(c.left, I.Fn) and c.left.name == "color" \
+            and isinstance(c.left.args[0], I.ItRef):
+        return f"of the color of {expr(c.right, ctx)}" if not isinstance(c.right, I.Const) \
+            else f"of color {c.right.value}"
+    return ""
+
+
+def _value_word(e, ctx) -> str:
+    return value_sq(e, ctx) if isinstance(e, I.Const) else expr(e, ctx)
 
 
 def quant(q: I.Query, ctx, head: str) -> str:
@@ -231,6 +349,7 @@ def quant(q: I.Query, ctx, head: str) -> str:
     return count_words(hi, ctx)
 
 
+# ------------------------------------------------------------------ expressions
 def count_words(e, ctx) -> str:
     if isinstance(e, I.Const) and isinstance(e.value, int) and 0 <= e.value < len(NUMBER_WORDS):
         return NUMBER_WORDS[e.value]
@@ -243,7 +362,23 @@ def value_sq(e, ctx) -> str:
     return f"card of value {expr(e, ctx)}"
 
 
-def expr(e, ctx, it_word: str = "it") -> str:
+def _participle(name: str) -> bool:
+    return name.endswith("ed") or name in ("drawn", "chosen", "shown", "kept", "taken")
+
+
+def var(e: I.Var, ctx, plural=False, it_ok=True) -> str:
+    if e.type in ("card", "cards"):
+        if e.name == ctx.last and it_ok:
+            return "them" if plural else "it"
+        if _participle(e.name):
+            return f"the card{'s' if plural else ''} you {e.name}" if e.name not in ("drawn", "chosen", "shown") \
+                else f"the {e.name} card{'s' if plural else ''}"
+        return f"the {e.name} card"
+    return {"player": "that player", "color": "that color", "value": "that value",
+            "colors": "those colors", "players": "those players"}.get(e.type, e.name)
+
+
+def expr(e, ctx, it_word: str = "it", plural: bool = False) -> str:
     if isinstance(e, I.Const):
         if e.type == "icon":
             return f"[{e.value}]"
@@ -251,11 +386,13 @@ def expr(e, ctx, it_word: str = "it") -> str:
             return "you" if e.value == "you" else "me"
         if e.type == "card" and e.value == "this":
             return "this card"
+        if e.type == "players":
+            return "all opponents" if e.value == "opponents" else "all players"
         if e.type == "str":
             return f'"{e.value}"'
         return str(e.value)
     if isinstance(e, I.Var):
-        return f"the {e.name} card" if e.type in ("cards", "card") else e.name
+        return var(e, ctx, plural)
     if isinstance(e, I.ItRef):
         return it_word or "it"
     if isinstance(e, I.Flag):
@@ -263,10 +400,14 @@ def expr(e, ctx, it_word: str = "it") -> str:
     if isinstance(e, I.Fn):
         return function(e, ctx, it_word)
     if isinstance(e, I.Arith):
-        if e.op == "+" and isinstance(e.right, I.Const):
-            return f"{count_words(e.right, ctx)} higher than {expr(e.left, ctx, it_word)}"
-        if e.op == "-" and isinstance(e.right, I.Const):
-            return f"{count_words(e.right, ctx)} lower than {expr(e.left, ctx, it_word)}"
+        if e.op in ("+", "-") and isinstance(e.right, I.Const):
+            left = e.left
+            # "one higher than the card you returned": a card stands for its value
+            if isinstance(left, I.Fn) and left.name == "value" and isinstance(left.args[0], I.Var):
+                subject = var(left.args[0], ctx, it_ok=False)
+            else:
+                subject = expr(left, ctx, it_word)
+            return f"{count_words(e.right, ctx)} {'higher' if e.op == '+' else 'lower'} than {subject}"
         if e.op == "//" and isinstance(e.right, I.Const) and e.right.value == 2:
             return f"half (rounded down) of {expr(e.left, ctx, it_word)}"
         word = {"+": "plus", "-": "minus", "*": "times", "//": "divided by"}[e.op]
@@ -285,77 +426,133 @@ def expr(e, ctx, it_word: str = "it") -> str:
 def possessive(e, ctx) -> str:
     if isinstance(e, I.Const) and e.type == "player":
         return "your" if e.value == "you" else "my"
+    if isinstance(e, I.Var) and e.type == "player":
+        return "that player's"
     return expr(e, ctx) + "'s"
 
 
+def _icons_where(fn: I.Fn, ctx) -> str:
+    if len(fn.args) == 1:
+        return "your board"
+    if fn.args[1].type == "player":
+        return possessive(fn.args[1], ctx) + " board"
+    return expr(fn.args[1], ctx)
+
+
 def function(e: I.Fn, ctx, it_word="it") -> str:
-    a = [expr(x, ctx, it_word) for x in e.args]
     n = e.name
+    a = [expr(x, ctx, it_word) for x in e.args]
     if n == "value":
         return f"the value of {a[0]}"
     if n == "color":
         return f"the color of {a[0]}"
     if n == "count":
-        return f"the number of {a[0]}"
+        x = e.args[0]
+        if isinstance(x, I.Query):
+            return f"the number of {query(x, ctx, bare=True)}"
+        return f"the number of {expr(x, ctx, it_word, plural=True)}"
     if n == "icons":
-        where = "your board" if len(a) == 1 else (possessive(e.args[1], ctx) + " board"
-                                                  if e.args[1].type == "player" else a[1])
-        return f"the number of {a[0]} on {where}"
+        return f"the number of {a[0]} on {_icons_where(e, ctx)}"
     if n == "colors":
-        return f"the colors of {a[0]}"
+        return f"the colors on {a[0]}"
+    if n == "values":
+        return f"the different values of {expr(e.args[0], ctx, plural=True)}"
     if n == "points":
-        return "your score" if not a else f"{a[0]}'s score"
+        return "your score" if not a else possessive(e.args[0], ctx) + " score"
     if n == "highest":
-        return f"the highest value among {a[0]}"
+        return f"the highest value among {expr(e.args[0], ctx, plural=True)}"
     if n == "lowest":
-        return f"the lowest value among {a[0]}"
+        return f"the lowest value among {expr(e.args[0], ctx, plural=True)}"
     if n == "splay":
         return f"the splay of your {a[0]} cards"
     if n == "top":
         return f"your top {a[0]} card"
     if n == "pile":
         return f"your {a[0]} cards"
-    if n == "any":
-        return f"any {a[0]}"
-    if n == "none":
-        return f"no {a[0]}"
+    if n in ("any", "none"):
+        return function_any(e, ctx)
     if n == "tucked_this_turn":
         return "the number of cards you tucked this turn"
     if n == "scored_this_turn":
         return "the number of cards you scored this turn"
     if n == "achievement_count":
-        return "your number of achievements"
+        return "your number of achievements" if not a else possessive(e.args[0], ctx) + " number of achievements"
+    if n in ("max", "min"):
+        return f"the {'greater' if n == 'max' else 'smaller'} of {a[0]} and {a[1]}"
     return f"{n}({', '.join(a)})"
 
 
-CMP_WORDS = {">=": "at least", ">": "more than", "<=": "at most", "<": "fewer than",
-             "==": "exactly", "!=": "not"}
+def function_any(e: I.Fn, ctx) -> str:
+    x = e.args[0]
+    yes = e.name == "any"
+    if isinstance(x, I.Var) and x.name in ctx.exports:
+        return f"{'any' if yes else 'no'} cards were {x.name} due to the demand"
+    if isinstance(x, I.Var):
+        return ("you " + x.name + " any cards") if yes and _participle(x.name) else \
+            (f"you {x.name} no cards" if _participle(x.name) else f"{'some' if yes else 'no'} {x.name}")
+    if isinstance(x, I.Query):
+        thing = query(x, ctx, singular=True, bare=True)
+        return f"there is {_article(thing) if yes else 'no'} {thing}"
+    return f"{'any' if yes else 'no'} {expr(x, ctx)}"
+
+
+def _count_of(e):
+    return e.args[0] if isinstance(e, I.Fn) and e.name == "count" else None
 
 
 def cond(e, ctx) -> str:
     if isinstance(e, I.Cmp):
         left, right = e.left, e.right
         if isinstance(left, I.Fn) and left.name == "icons" and isinstance(right, I.Const):
-            where = "your board" if len(left.args) == 1 else possessive(left.args[1], ctx) + " board"
-            return f"you have {CMP_WORDS[e.op]} {count_words(right, ctx)} {expr(left.args[0], ctx)} on {where}"
-        if isinstance(left, I.Fn) and left.name == "count" and isinstance(right, I.Const):
-            return f"{expr(left.args[0], ctx)} number {CMP_WORDS[e.op]} {count_words(right, ctx)}"
+            return f"you have {CMP_WORDS[e.op]} {count_words(right, ctx)} {expr(left.args[0], ctx)} on {_icons_where(left, ctx)}"
+        cl, cr = _count_of(left), _count_of(right)
+        if cl is not None and cr is not None and e.op in (">", "<"):
+            more = "more" if e.op == ">" else "fewer"
+            return f"you have {more} {_things(cl, ctx)} than {_things(cr, ctx, short=True)}"
+        if cl is not None and isinstance(right, I.Const):
+            n = count_words(right, ctx)
+            amount = {">=": f"{n} or more", "<=": f"{n} or fewer", "==": f"exactly {n}",
+                      ">": f"more than {n}", "<": f"fewer than {n}", "!=": f"other than {n}"}[e.op]
+            return f"you have {amount} {_things(cl, ctx)}"
+        if isinstance(left, I.Fn) and left.name == "color" and e.op in ("==", "!=") and isinstance(right, I.Const):
+            return f"{expr(left.args[0], ctx)} is {'not ' if e.op == '!=' else ''}{right.value}"
+        if isinstance(left, I.Fn) and left.name == "value" and isinstance(right, (I.Const, I.Fn)):
+            return f"{expr(left.args[0], ctx)} is of value " + VALUE_CMP[e.op].format(_value_word(right, ctx))
         return f"{expr(left, ctx)} is {CMP_WORDS[e.op]} {expr(right, ctx)}"
     if isinstance(e, I.HasIcon):
-        return f"{expr(e.card, ctx)} has a {expr(e.icon, ctx)}"
+        return f"{expr(e.card, ctx)} {'does not have' if e.negated else 'has'} a {expr(e.icon, ctx)}"
     if isinstance(e, I.In):
+        if isinstance(e.item, I.Fn) and e.item.name == "color" and isinstance(e.collection, I.Fn) \
+                and e.collection.name == "colors":
+            where = obj(e.collection.args[0], ctx)
+            return (f"{expr(e.item.args[0], ctx)} is {'not ' if e.negated else ''}the same color as "
+                    f"any card on {where}")
         return f"{expr(e.item, ctx)} is {'not ' if e.negated else ''}among {expr(e.collection, ctx)}"
     if isinstance(e, I.Not):
         return "not " + cond(e.expr, ctx)
     if isinstance(e, I.Logic):
         return f" {e.op} ".join(cond(p, ctx) for p in e.parts)
     if isinstance(e, I.Fn) and e.name in ("any", "none"):
-        return function(e, ctx)
+        return function_any(e, ctx)
     if isinstance(e, I.Var):
-        return f"there are {e.name} cards" if e.type == "cards" else e.name
+        return function_any(I.Fn("any", (e,), "bool"), ctx)
     if isinstance(e, I.Flag):
         return "you did"
+    if isinstance(e, I.Query):
+        return function_any(I.Fn("any", (e,), "bool"), ctx)
     return expr(e, ctx)
+
+
+def _things(x, ctx, short=False) -> str:
+    """What a count counts, as the object of "you have": "cards in your score pile"."""
+    if isinstance(x, I.Query):
+        s = query(x, ctx, bare=True)
+        return s.replace(" from your ", " in your ")
+    if isinstance(x, I.ZoneRefExpr):
+        return f"cards in {zone(x.ref, ctx)}"
+    if isinstance(x, I.Fn) and x.name == "colors":
+        return f"colors on {obj(x.args[0], ctx)}"
+    return expr(x, ctx, plural=True)
 
 
 def _article(word: str) -> str:

@@ -146,7 +146,7 @@ def test_render_prints_card_text_style():
     assert lines[0] == ("I demand you transfer a card with a [crown] from your hand to my score pile. "
                         "If you do, draw a [1]. Repeat this effect!")
     assert lines[1] == ("You may return a card from your hand. If you do, draw and score a card of "
-                        "value one higher than the value of the returned card.")
+                        "value one higher than the card you returned.")
 
 
 def test_special_achievement_condition_needs_no_identity():

@@ -36,7 +36,10 @@ class RandomAgent(Agent):
         if d.kind == "order":
             self.rng.shuffle(opts)
             return opts
-        k = d.min + self.rng.below(d.max - d.min + 1)
+        if d.all_or_none:
+            k = d.max if self.rng.below(2) else 0
+        else:
+            k = d.min + self.rng.below(d.max - d.min + 1)
         return self.rng.sample(opts, k)
 
 

@@ -11,7 +11,8 @@ class Decision:
     """`options` are plain hashable values (card ids, colour names, ints, action tuples...).
 
     An answer is a list of chosen options, between `min` and `max` long, without repeats.
-    For kind "order" the answer is a permutation of all options.
+    For kind "order" the answer is a permutation of all options. With `all_or_none` the answer
+    is empty or exactly `max` long ("you may return three cards": all three, or none).
     """
 
     player: int
@@ -20,6 +21,7 @@ class Decision:
     min: int = 1
     max: int = 1
     prompt: str = ""
+    all_or_none: bool = False
 
 
 def first_legal_answer(d: Decision) -> list:
@@ -27,6 +29,8 @@ def first_legal_answer(d: Decision) -> list:
     one when one may be taken (so an optional step is done rather than declined)."""
     if d.kind == "order":
         return list(d.options)
+    if d.all_or_none:
+        return list(d.options[:d.max])
     k = d.min if d.min > 0 else (1 if d.max >= 1 and d.options else 0)
     return list(d.options[:k])
 
@@ -36,6 +40,8 @@ def validate_answer(d: Decision, answer) -> list:
     if not isinstance(answer, (list, tuple)):
         raise IllegalMove(f"answer must be a list of options, got {answer!r}")
     ans = list(answer)
+    if d.all_or_none and len(ans) not in (0, d.max):
+        raise IllegalMove(f"{d.kind} decision needs exactly {d.max} choices or none, got {len(ans)}")
     if len(ans) == 1 and d.min <= 1 <= d.max and d.kind != "order":  # the common case
         if ans[0] in d.options:
             return ans

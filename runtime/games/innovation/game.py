@@ -220,11 +220,20 @@ class InnovationGame:
 
     # ------------------------------------------------------------------ decisions
     def choose(self, player: int, kind: str, options, min: int = 1, max: int = 1,
-               prompt: str = "") -> list:
+               prompt: str = "", all_or_none: bool = False) -> list:
         """Ask `player` to choose. The golden rule clips min/max to what is possible; a decision
-        with a single legal answer is taken automatically and not logged."""
+        with a single legal answer is taken automatically and not logged. `all_or_none`: exactly
+        `max` or nothing, and nothing at all when fewer than `max` options exist (000
+        "说明和其他关键词": "you may X" that cannot be done in full is not done)."""
         opts = tuple(options)
         n = len(opts)
+        if all_or_none:
+            if max > n:
+                return []
+            d = Decision(player, kind, opts, 0, max, prompt, True)
+            answer = validate_answer(d, self.agents[player].choose(self, d))
+            self.log.append({"player": player, "kind": kind, "answer": list(answer)})
+            return answer
         if max > n:
             max = n
         if min > max:

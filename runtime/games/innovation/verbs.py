@@ -172,6 +172,10 @@ class InnovationAdapter:
         wanted = max(lo, 1) if q.max is None or hi > 0 else 0
         if q.max is not None:
             wanted = hi if lo == hi else max(lo, 1)
+        if optional and lo == hi and hi > 1 and q.rank is None:
+            # "You may return three cards": all three or none; with fewer it cannot be done
+            # in full, so it is not done (000 "说明和其他关键词").
+            return g.choose(ex, kind, items, 0, hi, "choose " + q.noun, all_or_none=True), wanted
         if optional:
             lo = 0
         if q.rank is not None and hi < len(items) and lo == hi:
@@ -191,6 +195,13 @@ class InnovationAdapter:
         return sure + (env.game.choose(who, kind, tied, need, need, "choose") if need else [])
 
     # ------------------------------------------------------------------ actions
+    def nothing_to_do(self, act: I.Act, env) -> bool:
+        """An optional step with nothing to act on is not offered ("you may meld all the cards
+        in your score pile" with an empty score pile)."""
+        sides = [act.obj] + [v for k, v in act.kwargs if k == "for"]   # exchange has two sides
+        return all(isinstance(q, I.Query) and q.mode == "all" and not self.candidates(q, env)
+                   for q in sides)
+
     def optional_is_a_choice(self, act: I.Act) -> bool:
         """'You may return a card' is one decision that may be declined (scenario format v1)."""
         return isinstance(act.obj, I.Query) and act.obj.mode != "all"

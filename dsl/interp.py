@@ -143,6 +143,21 @@ def exec_act(act: I.Act, env: Env) -> bool:
 
 
 # ------------------------------------------------------------------ expressions
+def _ordered(f):
+    """An order comparison with a missing value (an empty binding) is false, not an error."""
+    def cmp(a, b):
+        try:
+            return f(a, b)
+        except TypeError:
+            return False
+    return cmp
+
+
+_COMPARE = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b,
+            "<": _ordered(lambda a, b: a < b), "<=": _ordered(lambda a, b: a <= b),
+            ">": _ordered(lambda a, b: a > b), ">=": _ordered(lambda a, b: a >= b)}
+
+
 def truth(v) -> bool:
     if isinstance(v, list):
         return len(v) > 0
@@ -193,8 +208,7 @@ def evaluate(e, env: Env):
             a = a[0]
         if isinstance(b, list) and len(b) == 1 and not isinstance(a, list):
             b = b[0]
-        return {"==": a == b, "!=": a != b, "<": a < b, "<=": a <= b, ">": a > b,
-                ">=": a >= b}[e.op]
+        return _COMPARE[e.op](a, b)
     # card has icon
     if isinstance(e, I.HasIcon):
         cards = as_list(evaluate(e.card, env))

@@ -341,16 +341,7 @@ class InnovationAdapter:
             return False
         top_first = g.choose(p, "order", list(reversed(pile)), len(pile), len(pile),
                              "order of the pile, top first")
-        new = list(reversed(top_first))
-        if new == pile:
-            return False
-        ci = COLORS.index(color)
-        g.state.board[p][ci][:] = new
-        g.state.refresh_pile(p, ci)
-        g._emit(("rearrange", p, color))
-        from .game import CAT_BOARD
-        g._check_specials(CAT_BOARD)
-        return True
+        return g.rearrange(p, color, list(reversed(top_first)))
 
     def zone_of(self, obj, env) -> tuple:
         ref = obj.zone if isinstance(obj, I.Query) else None

@@ -70,6 +70,7 @@ class CardChecker:
         self.exports: dict[str, str] = {}
         self.in_where = 0
         self.in_pattern = 0
+        self.it_stack: list[str] = []   # the noun `it` stands for, innermost query last
         self.section_kind = ""
 
     # ------------------------------------------------------------------ card
@@ -532,7 +533,9 @@ class CardChecker:
                 preds.append(I.Pred("icon", icon, negated=f.kind == "without"))
             elif f.kind in ("most", "fewest"):
                 self.in_where += 1
+                self.it_stack.append(noun)
                 key = self.check_expr(f.arg, inner, want="int", it_type=noun)
+                self.it_stack.pop()
                 self.in_where -= 1
                 rank = (f.kind, key)
             elif f.kind == "other_than":
@@ -551,7 +554,9 @@ class CardChecker:
             zone = I.ZoneRef(self.v.nouns[q.words[-1].text].default_zone, "executor")
         if q.where is not None:
             self.in_where += 1
+            self.it_stack.append(noun)
             preds.append(I.Pred("where", self.check_cond(q.where, inner, it_type=noun)))
+            self.it_stack.pop()
             self.in_where -= 1
         mode, mn, mx, all_but = self.lower_quant(q.quant, scope)
         nonempty = bool(q.words) and q.words[-1].text in ("pile", "piles")
@@ -613,7 +618,7 @@ class CardChecker:
                 self.rep.error(node.span, "'it' outside a 'where' condition",
                                expected="'it' only inside 'where ...' or 'with most ...'")
                 return I.Const(0, "unknown")
-            return I.ItRef(it_type or getattr(self, "_it", "unknown"))
+            return I.ItRef(it_type or (self.it_stack[-1] if self.it_stack else "unknown"))
         if isinstance(node, A.Name):
             return self.resolve_name(node.ident, scope)
         if isinstance(node, A.Call):

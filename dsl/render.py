@@ -25,6 +25,7 @@ class Ctx:
         self.kind = kind            # in a demand "you" is the affected opponent, "my" the demander
         self.exports = set(exports)  # names bound by an earlier demand of the card
         self.last = None             # the most recently bound name: said "it"
+        self.in_where = 0            # inside a query's condition "it" is the candidate
 
 
 def render_card(card: I.Card) -> str:
@@ -185,13 +186,41 @@ def act_phrase(act: I.Act, ctx) -> str:
     if v0 == "choose":
         return "choose " + obj(act.obj, ctx)
     s = verbs
-    if act.obj is not None:
-        s += " " + obj(act.obj, ctx)
+    per = ""
+    o = act.obj
+    half = _half_of_zone(o)
+    if half:
+        s += f" {half}"
+        o = None
+    elif isinstance(o, I.Query) and o.min is not None and o.min == o.max and isinstance(o.max, I.Arith) \
+            and o.max.op == "//":
+        # "tuck a card from your hand for every two [leaf] on your board"
+        per = " " + per_phrase(o.max, ctx)
+        o = I.Query(o.noun, o.mode, I.Const(1, "int"), I.Const(1, "int"), o.zone, o.preds, o.rank,
+                    o.single, o.all_but, o.nonempty_pile, o.type)
+    if o is not None:
+        s += " " + obj(o, ctx)
     for prep, val in act.kwargs:
         s += f" {'with' if prep == 'for' and v0 == 'exchange' else prep} {obj(val, ctx)}"
     if act.adverb is not None:
         s += " " + expr(act.adverb, ctx)
-    return s
+    return s + per
+
+
+def _half_of_zone(o) -> str:
+    """exactly ((count(all cards in Z) [+ 1]) // 2) cards from Z -> "half (rounded up) of the cards
+    in your Z"."""
+    if not (isinstance(o, I.Query) and o.min == o.max and isinstance(o.max, I.Arith)
+            and o.max.op == "//" and o.max.right == I.Const(2, "int")):
+        return ""
+    inner, up = o.max.left, False
+    if isinstance(inner, I.Arith) and inner.op == "+" and inner.right == I.Const(1, "int"):
+        inner, up = inner.left, True
+    if isinstance(inner, I.Fn) and inner.name == "count" and isinstance(inner.args[0], I.Query) \
+            and inner.args[0].zone == o.zone and o.zone is not None:
+        return (f"half (rounded {'up' if up else 'down'}) of the cards in "
+                f"{zone(o.zone, Ctx('effect'))}")
+    return ""
 
 
 def colors_phrase(o, ctx) -> str:
@@ -266,6 +295,8 @@ def query(q: I.Query, ctx, singular: bool = False, bare: bool = False) -> str:
     words = []
     if q.single:
         words.append("single")
+    if any(p.kind == "other_than" and isinstance(p.arg, I.Const) and p.arg.value == "this" for p in q.preds):
+        words.append("other")
     if any(p.kind == "other" for p in q.preds):
         words.append("other")
     if q.rank is not None and q.rank[1] is None:
@@ -288,13 +319,19 @@ def query(q: I.Query, ctx, singular: bool = False, bare: bool = False) -> str:
     for p in q.preds:
         if p.kind == "icon":
             s += (" without" if p.negated else " with") + f" a {expr(p.arg, ctx)}"
-        elif p.kind == "other_than":
+        elif p.kind == "other_than" and not (isinstance(p.arg, I.Const) and p.arg.value == "this"):
             s += f" other than {expr(p.arg, ctx)}"
     if q.rank is not None and q.rank[1] is not None:
-        s += f" with the {'most' if q.rank[0] == 'most' else 'fewest'} {expr(q.rank[1], ctx, it_word='')}"
+        key = q.rank[1]
+        if isinstance(key, I.Fn) and key.name == "points":
+            s += f" with the {'highest' if q.rank[0] == 'most' else 'lowest'} score"
+        else:
+            s += f" with the {'most' if q.rank[0] == 'most' else 'fewest'} {_player_key(key, ctx)}"
     where = next((p.arg for p in q.preds if p.kind == "where"), None)
     if where is not None and q.noun == "card":
+        ctx.in_where += 1
         idiom = card_where(where, ctx)
+        ctx.in_where -= 1
         if idiom:
             s += " " + idiom
             where = None
@@ -303,9 +340,15 @@ def query(q: I.Query, ctx, singular: bool = False, bare: bool = False) -> str:
         if q.noun == "color":
             prep = " present on "
         s += prep + zone(q.zone, ctx)
+    if isinstance(where, I.Cmp) and q.noun == "color" and isinstance(where.left, I.Fn) \
+            and where.left.name == "pile_icons" and isinstance(where.right, I.Const) and where.op == ">=":
+        s += f" with {count_words(where.right, ctx)} or more {expr(where.left.args[0], ctx)}"
+        where = None
     if where is not None:
         choices = _color_choices(q) if q.noun == "color" else []
+        ctx.in_where += 1
         s += (" that is " + " or ".join(choices)) if choices else (" such that " + cond(where, ctx))
+        ctx.in_where -= 1
     return s
 
 
@@ -323,8 +366,16 @@ def card_where(c, ctx) -> str:
                 else f"of the same color as any card on {where}")
     if isinstance(c, I.Cmp) and c.op == "==" and isinstance(c.left, I.Fn) and c.left.name == "color" \
             and isinstance(c.left.args[0], I.ItRef):
-        return f"of the color of {expr(c.right, ctx)}" if not isinstance(c.right, I.Const) \
-            else f"of color {c.right.value}"
+        r = c.right
+        if isinstance(r, I.Const):
+            return f"of color {r.value}"
+        if isinstance(r, I.Fn) and r.name == "color":
+            return f"of the same color as {expr(r.args[0], ctx, it_word='it')}"
+        return "of that color" if isinstance(r, I.Var) else f"of the color {expr(r, ctx)}"
+    if isinstance(c, I.Logic) and c.op == "or" and all(
+            isinstance(p, I.Cmp) and p.op == "==" and isinstance(p.left, I.Fn) and p.left.name == "value"
+            and isinstance(p.left.args[0], I.ItRef) and isinstance(p.right, I.Const) for p in c.parts):
+        return "of value " + " or ".join(value_sq(p.right, ctx) for p in c.parts)
     return ""
 
 
@@ -345,6 +396,8 @@ def quant(q: I.Query, ctx, head: str) -> str:
     if isinstance(lo, I.Const) and lo.value == 0:
         return f"up to {count_words(hi, ctx)}"
     if isinstance(hi, I.Const) and hi.value == 1:
+        if head.startswith("other "):
+            return "any"
         return "the" if q.rank is not None else _article(head)
     return count_words(hi, ctx)
 
@@ -368,7 +421,7 @@ def _participle(name: str) -> bool:
 
 def var(e: I.Var, ctx, plural=False, it_ok=True) -> str:
     if e.type in ("card", "cards"):
-        if e.name == ctx.last and it_ok:
+        if e.name == ctx.last and it_ok and not ctx.in_where:
             return "them" if plural else "it"
         if _participle(e.name):
             return f"the card{'s' if plural else ''} you {e.name}" if e.name not in ("drawn", "chosen", "shown") \
@@ -394,6 +447,8 @@ def expr(e, ctx, it_word: str = "it", plural: bool = False) -> str:
     if isinstance(e, I.Var):
         return var(e, ctx, plural)
     if isinstance(e, I.ItRef):
+        if e.type == "player" and it_word == "it":
+            return "they"
         return it_word or "it"
     if isinstance(e, I.Flag):
         return "you did"
@@ -409,7 +464,10 @@ def expr(e, ctx, it_word: str = "it", plural: bool = False) -> str:
                 subject = expr(left, ctx, it_word)
             return f"{count_words(e.right, ctx)} {'higher' if e.op == '+' else 'lower'} than {subject}"
         if e.op == "//" and isinstance(e.right, I.Const) and e.right.value == 2:
-            return f"half (rounded down) of {expr(e.left, ctx, it_word)}"
+            inner = e.left
+            if isinstance(inner, I.Arith) and inner.op == "+" and inner.right == I.Const(1, "int"):
+                return f"half (rounded up) of {expr(inner.left, ctx, it_word)}"
+            return f"half (rounded down) of {expr(inner, ctx, it_word)}"
         word = {"+": "plus", "-": "minus", "*": "times", "//": "divided by"}[e.op]
         return f"{expr(e.left, ctx, it_word)} {word} {expr(e.right, ctx, it_word)}"
     if isinstance(e, I.Neg):
@@ -428,7 +486,33 @@ def possessive(e, ctx) -> str:
         return "your" if e.value == "you" else "my"
     if isinstance(e, I.Var) and e.type == "player":
         return "that player's"
+    if isinstance(e, I.ItRef) and e.type == "player":
+        return "their"
     return expr(e, ctx) + "'s"
+
+
+def _player_key(key, ctx) -> str:
+    """What a per-player number measures, as a noun: "[leaf]", "points", "achievements"."""
+    if isinstance(key, I.Fn):
+        if key.name == "icons":
+            return expr(key.args[0], ctx)
+        if key.name == "points":
+            return "points"
+        if key.name == "achievement_count":
+            return "achievements"
+        if key.name == "returned_this_dogma":
+            return "cards returned during this dogma action"
+    return expr(key, ctx)
+
+
+def _subject_is(key: I.Fn, who: str) -> bool:
+    """Is this per-player function about `who` ('it': the candidate, 'you': the executor)?"""
+    if not key.args:
+        return who == "you"
+    a = key.args[-1]
+    if who == "it":
+        return isinstance(a, I.ItRef)
+    return isinstance(a, I.Const) and a.value == "you" and a.type == "player"
 
 
 def _icons_where(fn: I.Fn, ctx) -> str:
@@ -477,6 +561,14 @@ def function(e: I.Fn, ctx, it_word="it") -> str:
         return "the number of cards you scored this turn"
     if n == "achievement_count":
         return "your number of achievements" if not a else possessive(e.args[0], ctx) + " number of achievements"
+    if n == "pile_icons":
+        who = possessive(e.args[2], ctx) if len(e.args) > 2 else "your"
+        return f"the number of {a[0]} in {who} {a[1] if not isinstance(e.args[1], I.ItRef) else 'its'} pile"
+    if n == "name":
+        return f"the name of {a[0]}"
+    if n == "returned_this_dogma":
+        who = "you have" if not e.args else (("they have" if isinstance(e.args[0], I.ItRef) else a[0] + " has"))
+        return f"the number of cards {who} returned during this dogma action"
     if n in ("max", "min"):
         return f"the {'greater' if n == 'max' else 'smaller'} of {a[0]} and {a[1]}"
     return f"{n}({', '.join(a)})"
@@ -490,30 +582,87 @@ def function_any(e: I.Fn, ctx) -> str:
     if isinstance(x, I.Var):
         return ("you " + x.name + " any cards") if yes and _participle(x.name) else \
             (f"you {x.name} no cards" if _participle(x.name) else f"{'some' if yes else 'no'} {x.name}")
+    if isinstance(x, I.ZoneRefExpr):
+        owner = "you have" if x.ref.whose == "executor" else "I have" if x.ref.whose == "activator" \
+            else possessive(x.ref.player, ctx) + " zone has"
+        return f"{owner} {'cards' if yes else 'no cards'} in {zone(x.ref, ctx)}"
     if isinstance(x, I.Query):
+        special = _quantified(x, yes, ctx)
+        if special:
+            return special
         thing = query(x, ctx, singular=True, bare=True)
         return f"there is {_article(thing) if yes else 'no'} {thing}"
     return f"{'any' if yes else 'no'} {expr(x, ctx)}"
+
+
+def _quantified(q: I.Query, yes: bool, ctx) -> str:
+    """Printed idioms for any(...)/none(...) of a query."""
+    where = next((p.arg for p in q.preds if p.kind == "where"), None)
+    icons = [p for p in q.preds if p.kind == "icon"]
+    # none(top cards without crown) -> "each top card on your board has a [crown]"
+    if not yes and len(icons) == 1 and where is None and q.noun == "card":
+        p = icons[0]
+        plain = I.Query(q.noun, q.mode, q.min, q.max, q.zone, tuple(x for x in q.preds if x is not p),
+                        q.rank, q.single, q.all_but, q.nonempty_pile, q.type)
+        thing = query(plain, ctx, singular=True, bare=True).replace(" from ", " on ")
+        return f"each {thing} {'has' if p.negated else 'does not have'} a {expr(p.arg, ctx)}"
+    # any(top cards of any player where name(it) == "X") -> "X is a top card on any board"
+    if yes and isinstance(where, I.Cmp) and where.op == "==" and isinstance(where.left, I.Fn) \
+            and where.left.name == "name" and isinstance(where.right, I.Const):
+        plain = I.Query(q.noun, q.mode, q.min, q.max, q.zone, tuple(x for x in q.preds if x.kind != "where"),
+                        q.rank, q.single, q.all_but, q.nonempty_pile, q.type)
+        thing = query(plain, ctx, singular=True, bare=True).replace(" from ", " on ")
+        return f"{where.right.value} is {_article(thing)} {thing}"
+    # none(other players where f(it) >= f(you)) -> "you have more X than each other player"
+    if not yes and q.noun == "player" and isinstance(where, I.Cmp) and where.op in (">=", "<=") \
+            and isinstance(where.left, I.Fn) and isinstance(where.right, I.Fn) \
+            and where.left.name == where.right.name and _subject_is(where.left, "it") \
+            and _subject_is(where.right, "you"):
+        more = "more" if where.op == ">=" else "fewer"
+        return f"you have {more} {_player_key(where.right, ctx)} than each other player"
+    # none(colors on board where splay(it) != a and splay(it) != b) -> each is splayed a or b
+    if not yes and q.noun == "color" and isinstance(where, I.Logic) and where.op == "and" and all(
+            isinstance(p, I.Cmp) and p.op == "!=" and isinstance(p.left, I.Fn) and p.left.name == "splay"
+            for p in where.parts):
+        dirs = " or ".join(p.right.value for p in where.parts if isinstance(p.right, I.Const))
+        return f"each color on your board is splayed {dirs}"
+    return ""
 
 
 def _count_of(e):
     return e.args[0] if isinstance(e, I.Fn) and e.name == "count" else None
 
 
+TURN_COUNTERS = {"tucked_this_turn": "tucked", "scored_this_turn": "scored"}
+
+
 def cond(e, ctx) -> str:
     if isinstance(e, I.Cmp):
         left, right = e.left, e.right
+        if isinstance(left, I.Fn) and left.name in TURN_COUNTERS and isinstance(right, I.Const):
+            n = count_words(right, ctx)
+            amount = {">=": f"{n} or more", "==": f"exactly {n}", ">": f"more than {n}"}.get(e.op, f"{CMP_WORDS[e.op]} {n}")
+            return f"you {TURN_COUNTERS[left.name]} {amount} cards during this turn"
+        # count(colors(X)) < count(X): "two or more of X are the same color"
+        if e.op == "<" and isinstance(left, I.Fn) and left.name == "count" and isinstance(left.args[0], I.Fn) \
+                and left.args[0].name == "colors" and isinstance(right, I.Fn) and right.name == "count" \
+                and left.args[0].args[0] == right.args[0]:
+            return f"two or more of {expr(right.args[0], ctx, plural=True)} are the same color"
+        if isinstance(left, I.Fn) and left.name == "splay" and isinstance(right, I.Const):
+            return f"{colors_phrase(left.args[0], ctx)} are {'not ' if e.op == '!=' else ''}splayed {right.value}"
         if isinstance(left, I.Fn) and left.name == "icons" and isinstance(right, I.Const):
-            return f"you have {CMP_WORDS[e.op]} {count_words(right, ctx)} {expr(left.args[0], ctx)} on {_icons_where(left, ctx)}"
+            who = "they have" if len(left.args) > 1 and isinstance(left.args[1], I.ItRef) else "you have"
+            return f"{who} {CMP_WORDS[e.op]} {count_words(right, ctx)} {expr(left.args[0], ctx)} on {_icons_where(left, ctx)}"
         cl, cr = _count_of(left), _count_of(right)
         if cl is not None and cr is not None and e.op in (">", "<"):
             more = "more" if e.op == ">" else "fewer"
             return f"you have {more} {_things(cl, ctx)} than {_things(cr, ctx, short=True)}"
         if cl is not None and isinstance(right, I.Const):
             n = count_words(right, ctx)
+            subject = "they have" if _owned_by_it(cl) else "you have"
             amount = {">=": f"{n} or more", "<=": f"{n} or fewer", "==": f"exactly {n}",
                       ">": f"more than {n}", "<": f"fewer than {n}", "!=": f"other than {n}"}[e.op]
-            return f"you have {amount} {_things(cl, ctx)}"
+            return f"{subject} {amount} {_things(cl, ctx)}"
         if isinstance(left, I.Fn) and left.name == "color" and e.op in ("==", "!=") and isinstance(right, I.Const):
             return f"{expr(left.args[0], ctx)} is {'not ' if e.op == '!=' else ''}{right.value}"
         if isinstance(left, I.Fn) and left.name == "value" and isinstance(right, (I.Const, I.Fn)):
@@ -531,6 +680,9 @@ def cond(e, ctx) -> str:
     if isinstance(e, I.Not):
         return "not " + cond(e.expr, ctx)
     if isinstance(e, I.Logic):
+        grouped = _icon_group(e, ctx)
+        if grouped:
+            return grouped
         return f" {e.op} ".join(cond(p, ctx) for p in e.parts)
     if isinstance(e, I.Fn) and e.name in ("any", "none"):
         return function_any(e, ctx)
@@ -541,6 +693,35 @@ def cond(e, ctx) -> str:
     if isinstance(e, I.Query):
         return function_any(I.Fn("any", (e,), "bool"), ctx)
     return expr(e, ctx)
+
+
+def _icon_group(e: I.Logic, ctx) -> str:
+    """icons(a) >= 3 and icons(b) >= 3 ... -> "you have three or more of each of [a], [b] ..."."""
+    parts = e.parts
+    if e.op != "and" or len(parts) < 3:
+        return ""
+    first = parts[0]
+    for p in parts:
+        if not (isinstance(p, I.Cmp) and isinstance(p.left, I.Fn) and p.left.name == "icons"
+                and len(p.left.args) == 1 and p.op == first.op and p.right == first.right):
+            return ""
+    if not isinstance(first.right, I.Const) or first.op not in (">=", ">"):
+        return ""
+    icons = " ".join(expr(p.left.args[0], ctx) for p in parts)
+    n = count_words(first.right, ctx)
+    amount = f"{n} or more" if first.op == ">=" else f"more than {n}"
+    return f"you have {amount} icons of all {count_words(I.Const(len(parts), 'int'), ctx)} types: {icons}"
+
+
+def _owned_by_it(x) -> bool:
+    ref = None
+    if isinstance(x, I.Query):
+        ref = x.zone
+    elif isinstance(x, I.Fn) and x.args and isinstance(x.args[0], I.ZoneRefExpr):
+        ref = x.args[0].ref
+    elif isinstance(x, I.ZoneRefExpr):
+        ref = x.ref
+    return ref is not None and ref.whose == "expr" and isinstance(ref.player, I.ItRef)
 
 
 def _things(x, ctx, short=False) -> str:

@@ -154,7 +154,8 @@ class InnovationAdapter:
             return []
         return tied
 
-    def choose_items(self, q: I.Query, env, optional: bool, chooser=None) -> tuple[list, int]:
+    def choose_items(self, q: I.Query, env, optional: bool, chooser=None,
+                     if_you_do: bool = True) -> tuple[list, int]:
         """Ask the chooser (default: the executor) for the query's items; returns (items, how
         many were wanted)."""
         g = env.game
@@ -175,7 +176,12 @@ class InnovationAdapter:
         if optional and lo == hi and hi > 1 and q.rank is None:
             # "You may return three cards": all three or none; with fewer it cannot be done
             # in full, so it is not done (000 "说明和其他关键词").
-            return g.choose(ex, kind, items, 0, hi, "choose " + q.noun, all_or_none=True), wanted
+            # Without an "if you do" it is done as far as possible: none, or every card
+            # up to the number (000 "说明和其他关键词", the Reformation example).
+            n = hi if if_you_do else min(hi, len(items))
+            if n == 0:
+                return [], wanted
+            return g.choose(ex, kind, items, 0, n, "choose " + q.noun, all_or_none=True), wanted
         if optional:
             lo = 0
         if q.rank is not None and hi < len(items) and lo == hi:
@@ -213,7 +219,8 @@ class InnovationAdapter:
         if isinstance(obj, I.DrawSpec):
             return [], evaluate(obj.count, env)
         if isinstance(obj, I.Query):
-            return self.choose_items(obj, env, act.optional, self.chooser(act, env))
+            return self.choose_items(obj, env, act.optional, self.chooser(act, env),
+                                     if_you_do=act.flag is not None)
         v = evaluate(obj, env)
         items = as_list(v)
         return items, len(items)
@@ -371,6 +378,9 @@ class InnovationAdapter:
         g = env.game
         name = e.name
         args = [evaluate(a, env) for a in e.args]
+        if name in ("count", "any", "none", "highest", "lowest", "values"):
+            # a bare zone stands for the cards in it: none(hand), count(my score)
+            args = [self.zone_cards(a.ref, env) if isinstance(a, I.ZoneRefExpr) else a for a in args]
         if name == "value":
             cs = as_list(args[0])
             return g.cards.age[cs[0]] if cs else 0

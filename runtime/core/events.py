@@ -10,6 +10,9 @@ Tuples (not objects) keep the hot path cheap and the log JSON-friendly. Shapes:
   ("remove", card, from_zone, from_owner)  ("dogma", player, card)
   ("action", player, action)               ("turn", player, turn_number)
   ("game_over", winners, reason)          ("rearrange", player, color, order_bottom_to_top)
+  ("share", player, card)                  ("demand", player, card)
+      (not state changes: `player` is about to execute a shared effect / a demand (or compel)
+       of `card` on someone else's dogma; emitted once per effect)
 Zones and colors are names (strings); players are seat indexes.
 """
 from __future__ import annotations
@@ -31,6 +34,8 @@ ACTION = "action"
 TURN = "turn"
 GAME_OVER = "game_over"
 REARRANGE = "rearrange"
+SHARE = "share"
+DEMAND = "demand"
 
 # Events that do not change the game state (for the sharing-bonus "did anything change").
-NON_CHANGING = frozenset((REVEAL, DOGMA, ACTION, TURN))
+NON_CHANGING = frozenset((REVEAL, DOGMA, ACTION, TURN, SHARE, DEMAND))

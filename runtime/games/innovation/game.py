@@ -691,10 +691,12 @@ class InnovationGame:
                     if team_of[q] == my_team:
                         continue
                     if (counts[q] < mine) if k == "demand" else (counts[q] >= mine):
+                        self._emit((ev.DEMAND, q, src), False)
                         eff.run(EffectContext(self, q, p, src, k, dv, False))
             else:
                 for q in after:
                     if counts[q] >= mine:
+                        self._emit((ev.SHARE, q, src), False)
                         before = self.counted_changes
                         eff.run(EffectContext(self, q, p, src, k, dv, True))
                         if team_of[q] != my_team and self.counted_changes != before:

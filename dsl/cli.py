@@ -184,7 +184,7 @@ def validate(reference: Path = typer.Option(..., "--reference", help="reference 
         for col in ("card", "ed.", "examples", "similarity", "status"):
             table.add_column(col)
         for r in rows:
-            style = {"ok": "green", "differs": "red"}.get(r.status, "yellow")
+            style = {"ok": "green", "justified": "green", "differs": "red"}.get(r.status, "yellow")
             table.add_row(r.name, str(r.edition), str(r.examples), f"{r.score:.2f}",
                           f"[{style}]{r.status}[/{style}]")
         out.print(table)
@@ -198,8 +198,9 @@ def validate(reference: Path = typer.Option(..., "--reference", help="reference 
         md.parent.mkdir(parents=True, exist_ok=True)
         md.write_text(markdown(rows, set_name, threshold, notes))
         out.print(f"wrote {md}")
-    counts = {s: sum(r.status == s for r in rows) for s in ("ok", "differs", "not encoded")}
-    out.print(f"{counts['ok']} ok, {counts['differs']} differ, {counts['not encoded']} not encoded")
+    counts = {s: sum(r.status == s for r in rows) for s in ("ok", "justified", "differs", "not encoded")}
+    out.print(f"{counts['ok']} ok, {counts['justified']} justified, {counts['differs']} differ, "
+              f"{counts['not encoded']} not encoded")
     raise typer.Exit(1 if counts["differs"] or counts["not encoded"] else 0)
 
 

@@ -660,6 +660,10 @@ def cond(e, ctx) -> str:
         if cl is not None and isinstance(right, I.Const):
             n = count_words(right, ctx)
             subject = "they have" if _owned_by_it(cl) else "you have"
+            if isinstance(cl, I.Var) and _participle(cl.name) and cl.type in ("card", "cards"):
+                amount = {">=": f"{n} or more", "<=": f"{n} or fewer", "==": f"exactly {n}",
+                          ">": f"more than {n}", "<": f"fewer than {n}", "!=": f"other than {n}"}[e.op]
+                return f"you {cl.name} {amount} cards"
             amount = {">=": f"{n} or more", "<=": f"{n} or fewer", "==": f"exactly {n}",
                       ">": f"more than {n}", "<": f"fewer than {n}", "!=": f"other than {n}"}[e.op]
             return f"{subject} {amount} {_things(cl, ctx)}"

@@ -171,6 +171,9 @@ def act_phrase(act: I.Act, ctx) -> str:
             return f"{verbs} {count_words(n, ctx)} {val}"
         return f"{verbs} {_article(val)} {val} {per_phrase(n, ctx)}"
     if v0 == "splay":
+        if isinstance(act.obj, I.Query) and not _color_choices(act.obj):
+            # "splay right any one color of your cards currently splayed left"
+            return f"splay {expr(act.adverb, ctx)} {colors_phrase(act.obj, ctx)}"
         return f"splay {colors_phrase(act.obj, ctx)} {expr(act.adverb, ctx)}"
     if v0 == "unsplay":
         return f"unsplay {colors_phrase(act.obj, ctx)}"
@@ -306,6 +309,8 @@ def query(q: I.Query, ctx, singular: bool = False, bare: bool = False) -> str:
             words.append(p.arg)
         elif p.kind == "color":
             words.append(("non-" if p.negated else "") + p.arg)
+        elif p.kind == "splayed":
+            words.append("splayed")
     noun = "opponent" if any(p.kind == "opponent" for p in q.preds) else q.noun
     value_pred = next((p for p in q.preds if p.kind == "value"), None)
     if value_pred is not None and not words:
@@ -550,7 +555,11 @@ def function(e: I.Fn, ctx, it_word="it") -> str:
     if n == "splay":
         return f"the splay of your {a[0]} cards"
     if n == "top":
-        return f"your top {a[0]} card"
+        who = possessive(e.args[1], ctx) if len(e.args) > 1 else "your"
+        c = e.args[0]
+        if isinstance(c, I.Fn) and c.name == "color":
+            return f"{who} top card of the same color as {expr(c.args[0], ctx, it_word)}"
+        return f"{who} top {a[0]} card"
     if n == "pile":
         return f"your {a[0]} cards"
     if n in ("any", "none"):

@@ -230,6 +230,14 @@ def scenario_run(files: List[Path] = typer.Argument(..., help="scenario JSON fil
     raise typer.Exit(0 if results and passed == len(results) else 1)
 
 
+# play, replay, simulate: dsl/play (terminal front end, replays, simulations)
+from .play import commands as _play  # noqa: E402
+
+app.command("play")(_play.play)
+app.command("replay")(_play.replay)
+app.command("simulate")(_play.simulate)
+
+
 def main() -> None:
     try:
         app()

@@ -26,6 +26,15 @@ def _print_diags(diags, console=err) -> None:
         console.print(d.format(), markup=False)
 
 
+MODE_HELP = "interpreted (dsl/interp.py) or compiled (the set's generated Cython module)"
+
+
+def _check_mode(mode: str) -> None:
+    if mode not in ("interpreted", "compiled"):
+        err.print(f"error: --mode must be interpreted or compiled, not '{mode}'")
+        raise typer.Exit(2)
+
+
 @app.command()
 def check(paths: List[Path] = typer.Argument(..., help="card files or folders (recursive)"),
           quiet: bool = typer.Option(False, "--quiet", "-q", help="no warnings, no summary"),
@@ -122,8 +131,10 @@ def fmt(paths: List[Path] = typer.Argument(..., help="card files or folders"),
 
 @app.command("test")
 def test_cmd(paths: List[Path] = typer.Argument(None, help="card files or folders (default: cards/)"),
-             verbose: bool = typer.Option(False, "--verbose", "-v")):
+             verbose: bool = typer.Option(False, "--verbose", "-v"),
+             mode: str = typer.Option("interpreted", "--mode", help=MODE_HELP)):
     """Run the examples written in card files."""
+    _check_mode(mode)
     from .load import load
     from .testing import CARDS_ROOT, run_example
     res = load(paths or [CARDS_ROOT])
@@ -134,7 +145,7 @@ def test_cmd(paths: List[Path] = typer.Argument(None, help="card files or folder
     for card in res.cards:
         for ex in card.examples:
             try:
-                r = run_example(card, ex)
+                r = run_example(card, ex, mode=mode)
             except CardlangError as e:
                 _print_diags(e.diagnostics)
                 raise typer.Exit(1)
@@ -206,12 +217,14 @@ def validate(reference: Path = typer.Option(..., "--reference", help="reference 
 
 @scenario_app.command("run")
 def scenario_run(files: List[Path] = typer.Argument(..., help="scenario JSON files or folders"),
-                 json_out: Optional[Path] = typer.Option(None, "--json", help="write a JSON report here")):
+                 json_out: Optional[Path] = typer.Option(None, "--json", help="write a JSON report here"),
+                 mode: str = typer.Option("interpreted", "--mode", help=MODE_HELP)):
     """Run scenario files (format v1) against the engine with the project's cards."""
     from .testing import cardset
     from runtime.games.innovation.scenario import load_and_run
+    _check_mode(mode)
     try:
-        cs = cardset("innovation")
+        cs = cardset("innovation", mode=mode)
     except CardlangError as e:
         _print_diags(e.diagnostics)
         raise typer.Exit(1)
@@ -236,6 +249,68 @@ from .play import commands as _play  # noqa: E402
 app.command("play")(_play.play)
 app.command("replay")(_play.replay)
 app.command("simulate")(_play.simulate)
+
+
+@app.command("compile")
+def compile_cmd(card_set: str = typer.Argument(..., help="GAME/SET, e.g. innovation/base, or a folder"),
+                force: bool = typer.Option(False, "--force", help="rebuild even if cached")):
+    """Generate the set's Cython module (compiled/) and build it; cached by source hash."""
+    from .codegen import BuildError, CompilerUnavailable, build
+    from .load import load
+    from .testing import CARDS_ROOT
+    folder = Path(card_set) if Path(card_set).is_dir() else CARDS_ROOT / card_set
+    if not folder.is_dir():
+        err.print(f"error: no card set '{card_set}' (looked for {folder})")
+        raise typer.Exit(1)
+    res = load([folder])
+    if res.errors:
+        _print_diags(res.errors)
+        raise typer.Exit(1)
+    label = "/".join(folder.resolve().parts[-2:])
+    t0 = time.perf_counter()
+    try:
+        with err.status(f"compiling {label} ({len(res.cards)} cards)") as status:
+            r = build(res.cards, label, progress=lambda m: status.update(m), force=force)
+    except CompilerUnavailable as e:
+        err.print(f"warning: {e}; nothing compiled, card effects run in the interpreter")
+        raise typer.Exit(0)
+    except BuildError as e:
+        err.print(f"error: {e}", markup=False)
+        raise typer.Exit(1)
+    how = "cached" if r.cached else "built"
+    out.print(f"{label}: {how} {r.path.name} ({r.size / 1e6:.2f} MB) in "
+              f"{time.perf_counter() - t0:.1f}s; source {r.pyx}", markup=False)
+
+
+@app.command()
+def bench(game: str = typer.Argument("innovation"),
+          players: int = typer.Option(2, "--players"),
+          games: int = typer.Option(50, "--games", help="complete games per repeat"),
+          mode: str = typer.Option("both", "--mode", help="interpreted | compiled | both"),
+          repeats: int = typer.Option(3, "--repeats", help="the median of this many runs"),
+          seed: int = typer.Option(0, "--seed"),
+          as_json: bool = typer.Option(False, "--json")):
+    """Random-agent playouts of complete games: games/s and decisions/s per mode, and the ratio."""
+    if game != "innovation":
+        err.print(f"error: no benchmark for '{game}' (innovation only)")
+        raise typer.Exit(2)
+    if mode not in ("interpreted", "compiled", "both"):
+        err.print(f"error: --mode must be interpreted, compiled or both, not '{mode}'")
+        raise typer.Exit(2)
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    from bench_games import run_bench
+    modes = ["interpreted", "compiled"] if mode == "both" else [mode]
+    report = run_bench(modes, players=players, games=games, repeats=repeats, seed=seed,
+                       progress=None if as_json else (lambda m: err.print(m, markup=False)))
+    if as_json:
+        print(json.dumps(report))
+        return
+    for m in modes:
+        r = report[m]
+        out.print(f"{m:12s} {r['games_per_s']:9.1f} games/s {r['decisions_per_s']:11.0f} decisions/s "
+                  f"{r['decisions_per_game']:7.1f} decisions/game")
+    if "ratio" in report:
+        out.print(f"compiled / interpreted: {report['ratio']:.2f}x")
 
 
 def main() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import os
 import sys
 from pathlib import Path
 
@@ -26,16 +27,35 @@ def game_cards(game: str = "innovation", root: str = str(CARDS_ROOT)):
     return tuple(loaded.cards)
 
 
-@functools.lru_cache(maxsize=8)
-def cardset(game: str = "innovation", edition: int = 3, root: str = str(CARDS_ROOT)):
+MODES = ("interpreted", "compiled")
+
+
+def default_mode() -> str:
+    """$CARDLANG_MODE (interpreted|compiled), else interpreted."""
+    mode = os.environ.get("CARDLANG_MODE") or "interpreted"
+    if mode not in MODES:
+        raise ValueError(f"CARDLANG_MODE must be one of {MODES}, got {mode!r}")
+    return mode
+
+
+def cardset(game: str = "innovation", edition: int = 3, root: str = str(CARDS_ROOT),
+            mode: str | None = None):
+    """The game's card set, with interpreted or compiled (dsl/codegen) effects; built once per
+    process for each (game, edition, root, mode)."""
+    return _cardset(game, edition, root, mode or default_mode())
+
+
+@functools.lru_cache(maxsize=16)
+def _cardset(game: str, edition: int, root: str, mode: str):
     mod = importlib.import_module(f"runtime.games.{game}.cardset")
-    return mod.build_cardset(list(game_cards(game, root)), edition)
+    return mod.build_cardset(list(game_cards(game, root)), edition, mode=mode)
 
 
-def run_example(card, example, game: str = "innovation", root: str = str(CARDS_ROOT)):
+def run_example(card, example, game: str = "innovation", root: str = str(CARDS_ROOT),
+                mode: str | None = None):
     """Run one example of a checked card; returns the runner's ScenarioResult."""
     edition = card.attrs.get("edition") or 3
-    cs = cardset(game, edition, root)
+    cs = cardset(game, edition, root, mode)
     color_of = lambda name: _color_of(cs, name)
     data = to_scenario(example, card.name, game, color_of)
     data["options"]["edition"] = edition

@@ -41,7 +41,19 @@ def select_edition(cards: list, edition: int) -> list:
     return list(chosen.values())
 
 
-def build_cardset(cards: list, edition: int = 3, adapter=ADAPTER) -> CardSet:
+MODES = ("interpreted", "compiled")
+
+
+def build_cardset(cards: list, edition: int = 3, adapter=ADAPTER,
+                  mode: str = "interpreted") -> CardSet:
+    """mode "compiled": effects and conditions come from the set's generated Cython module
+    (dsl/codegen; same semantics); without a C compiler they stay interpreted (one warning)."""
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
+    compiled = None
+    if mode == "compiled":
+        from dsl.codegen import compiled_effects
+        compiled = compiled_effects(list(cards), adapter)
     cards = select_edition(cards, edition)
     # base cards first, then by age, colour and name: a stable id order for replays
     cards.sort(key=lambda c: (c.attrs.get("kind") != "card", c.attrs.get("set", ""), c.age, c.name))
@@ -49,11 +61,13 @@ def build_cardset(cards: list, edition: int = 3, adapter=ADAPTER) -> CardSet:
     effects, specials, ir = {}, [], {}
     for cid, c in enumerate(cards):
         ir[c.name] = c
-        effs = make_effects(c, adapter)
+        effs = compiled.effects(c, adapter) if compiled else make_effects(c, adapter)
         if effs:
             effects[cid] = effs
         if c.condition is not None:
-            specials.append(SpecialAchievement(cid, c.name, _condition(c, adapter, cid)))
+            holds = _compiled_condition(compiled.condition(c), cid) if compiled \
+                else _condition(c, adapter, cid)
+            specials.append(SpecialAchievement(cid, c.name, holds))
     return CardSet(table, effects, specials, ir)
 
 
@@ -63,4 +77,10 @@ def _condition(card: I.Card, adapter, cid: int):
     def holds(game, player) -> bool:
         ctx = EffectContext(game, player, player, cid, "condition", {}, False)
         return truth(evaluate(cond, Env(ctx, adapter, card)))
+    return holds
+
+
+def _compiled_condition(run, cid: int):
+    def holds(game, player) -> bool:
+        return run(EffectContext(game, player, player, cid, "condition", {}, False))
     return holds

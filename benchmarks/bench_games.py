@@ -1,0 +1,86 @@
+"""Random-agent playouts of complete Innovation games, interpreted and compiled, in one run.
+
+    python benchmarks/bench_games.py --games 50 --mode both --json
+    cardlang bench innovation --players 2 --games 50 --mode both --json
+
+Each repeat plays the same `games` seeds in every mode (modes interleaved, so both see the same
+machine load); a mode's figure is the median over repeats. Both modes must play exactly the
+same games (same decisions), which the harness checks. Building the card set (and the compiled
+module, cached in compiled/) is not timed. Agents are trusted RandomAgents, so apply() skips its
+rollback snapshot (`transactional = False`) and events are not recorded, as in simulate.py.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def play(cs, players: int, seeds, record_events: bool = False) -> tuple[int, int]:
+    """Play one complete game per seed; returns (games, decisions)."""
+    from runtime.core.agents import RandomAgent
+    from runtime.games.innovation.game import InnovationGame, Options
+    decisions = 0
+    n = 0
+    for s in seeds:
+        agents = [RandomAgent(s * 7919 + q) for q in range(players)]
+        g = InnovationGame(cs.table, cs.effects, cs.specials, Options(players=players), seed=s,
+                           agents=agents, record_events=record_events)
+        g.transactional = False
+        g.play()
+        decisions += len(g.log)
+        n += 1
+    return n, decisions
+
+
+def run_bench(modes, players: int = 2, games: int = 50, repeats: int = 3, seed: int = 0,
+              progress=None) -> dict:
+    from dsl.testing import cardset
+    sets = {m: cardset("innovation", mode=m) for m in modes}
+    rates: dict = {m: [] for m in modes}
+    per_game: dict = {}
+    seeds = range(seed, seed + games)
+    for r in range(repeats):
+        for m in modes:
+            t0 = time.perf_counter()
+            n, dec = play(sets[m], players, seeds)
+            dt = time.perf_counter() - t0
+            rates[m].append((n / dt, dec / dt))
+            per_game[m] = dec / n
+            if progress:
+                progress(f"repeat {r + 1}/{repeats} {m}: {n / dt:.1f} games/s")
+    if len(set(per_game.values())) > 1:
+        raise AssertionError(f"modes played different games: decisions per game {per_game}")
+    report: dict = {}
+    for m in modes:
+        report[m] = {"games_per_s": round(statistics.median(g for g, _ in rates[m]), 2),
+                     "decisions_per_s": round(statistics.median(d for _, d in rates[m]), 1),
+                     "decisions_per_game": round(per_game[m], 2)}
+    if "interpreted" in report and "compiled" in report:
+        report["ratio"] = round(report["compiled"]["games_per_s"]
+                                / report["interpreted"]["games_per_s"], 2)
+    return report
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--games", type=int, default=50)
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--mode", choices=("interpreted", "compiled", "both"), default="both")
+    ap.add_argument("--json", action="store_true")
+    a = ap.parse_args()
+    modes = ["interpreted", "compiled"] if a.mode == "both" else [a.mode]
+    rep = run_bench(modes, a.players, a.games, a.repeats, a.seed,
+                    None if a.json else (lambda m: print(m, file=sys.stderr)))
+    print(json.dumps(rep) if a.json else json.dumps(rep, indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,246 @@
+"""IR -> Cython statements and expressions, one branch per IR form (the same forms, in the same
+order, as dsl/interp.py, whose semantics this reproduces exactly).
+
+Safety: everything card files supply (names, strings, binding names) reaches the generated code
+only as a literal made by `lit()` (Python `repr`, which escapes quotes, backslashes and
+newlines) or inside a comment made by `comment()` (ASCII-escaped, one line). Identifiers are
+derived here (`card_17_effect_0`, `_i2`), never taken from a card.
+
+IR nodes that the adapter needs at run time (an `Act`, a `Query`, a `Fn`...) are passed by
+reference: `node()` numbers them in traversal order and the module receives the list when it is
+bound (`bind(...)`), checked against a signature so a module never runs with other IR.
+"""
+from __future__ import annotations
+
+import hashlib
+
+from .. import ir as I
+
+# values Python writes back as the same literal
+_LITERAL_TYPES = (int, str, bool, float, type(None))
+# functions of the adapter that always return an int (so comparisons can be inlined)
+INT_FUNCTIONS = {"value", "count", "icons", "points", "achievement_count", "highest", "lowest",
+                 "tucked_this_turn", "scored_this_turn", "returned_this_dogma", "pile_icons"}
+
+# return codes of an effect body
+OK, REPEAT, STOP_EFFECT, STOP_DOGMA = 0, 1, 2, 3
+
+
+def lit(value) -> str:
+    """A Python literal for a plain value (or a tuple of them); card text can never escape it."""
+    if type(value) in (tuple, list):
+        return "(" + "".join(lit(v) + ", " for v in value) + ")"
+    if type(value) not in _LITERAL_TYPES:
+        raise TypeError(f"not a literal: {type(value).__name__}")
+    if type(value) is float and value != value:
+        raise TypeError("nan is not a literal")
+    return repr(value)
+
+
+def comment(text: str) -> str:
+    """One comment line's text: ASCII only, control characters and newlines escaped."""
+    return ascii(str(text))[1:-1]
+
+
+class Emitter:
+    """Generates the code of one card set. `nodes` are the IR nodes the code refers to."""
+
+    def __init__(self):
+        self.nodes: list = []
+        self._index: dict = {}
+
+    # ---------------------------------------------------------------- IR references
+    def node(self, n) -> str:
+        k = self._index.get(id(n))
+        if k is None:
+            k = self._index[id(n)] = len(self.nodes)
+            self.nodes.append(n)
+        return f"_N[{k}]"
+
+    def signature(self) -> str:
+        return hashlib.sha256(repr(self.nodes).encode()).hexdigest()[:16]
+
+    # ---------------------------------------------------------------- effects and conditions
+    def effect_body(self, eff: I.Effect) -> list[str]:
+        lines = self.block(eff.body, 1)
+        lines.append(f"    return {OK}")
+        return lines
+
+    def condition(self, e) -> str:
+        return self.truth(e)
+
+    # ---------------------------------------------------------------- statements
+    def block(self, ops, ind: int) -> list[str]:
+        out: list[str] = []
+        for op in ops:
+            out.extend(self.op(op, ind))
+        if not out:
+            out.append("    " * ind + "pass")
+        return out
+
+    def op(self, op, ind: int) -> list[str]:
+        pad = "    " * ind
+        line = getattr(getattr(op, "span", None), "line", 0)
+        # [may] VERB [and VERB]* OBJECT [KWARGS] [ADVERB] [as NAME]
+        if isinstance(op, I.Act):
+            return [f"{pad}# line {line}: {comment(' and '.join(op.verbs))}"] + self.act(op, ind)
+        # if COND: ... elif COND: ... else: ...
+        if isinstance(op, I.If):
+            out = []
+            for i, (cond, body) in enumerate(op.branches):
+                kw = "if" if i == 0 else "elif"
+                out.append(f"{pad}{kw} {self.truth(cond)}:")
+                out.extend(self.block(body, ind + 1))
+            if op.orelse:
+                out.append(f"{pad}else:")
+                out.extend(self.block(op.orelse, ind + 1))
+            return out
+        # for each NAME in LIST: ...
+        if isinstance(op, I.ForEach):
+            it = f"_i{ind}"
+            out = [f"{pad}for {it} in _as_list({self.expr(op.iterable)}):"]
+            if op.iterable.type == "cards":
+                out.append(f"{pad}    _set_var(env, {lit(op.var)}, [{it}] if isinstance({it}, int) else {it})")
+            else:
+                out.append(f"{pad}    _set_var(env, {lit(op.var)}, {it})")
+            out.extend(self.block(op.body, ind + 1))
+            return out
+        # repeat N times: ...
+        if isinstance(op, I.Repeat):
+            return [f"{pad}for _r{ind} in range(max(0, {self.expr(op.count)})):"] + \
+                self.block(op.body, ind + 1)
+        # repeat effect
+        if isinstance(op, I.RepeatEffect):
+            return [f"{pad}return {REPEAT}  # repeat effect"]
+        # stop / stop dogma
+        if isinstance(op, I.Stop):
+            code = STOP_DOGMA if op.scope == "dogma" else STOP_EFFECT
+            return [f"{pad}return {code}  # stop {comment(op.scope)}"]
+        # let NAME = EXPR
+        if isinstance(op, I.Let):
+            return [f"{pad}_set_var(env, {lit(op.var)}, {self.expr(op.expr)})"]
+        # [may] either: ... or: ...
+        if isinstance(op, I.Either):
+            labels = [f"option {i + 1}" for i in range(len(op.options))]
+            lo = 0 if op.optional else 1
+            out = [f"{pad}_pick = _choose_option(env, {len(labels)}, {lo})",
+                   f"{pad}if _pick:"]
+            for i, body in enumerate(op.options):
+                kw = "if" if i == 0 else "elif"
+                out.append(f"{pad}    {kw} _pick[0] == {lit(labels[i])}:")
+                out.extend(self.block(body, ind + 2))
+            return out
+        raise AssertionError(op)
+
+    def act(self, act: I.Act, ind: int) -> list[str]:
+        """dsl/interp.py exec_act, unrolled for this act's verbs."""
+        pad = "    " * ind
+        n = self.node(act)
+        core = [f"_items, _wanted = _object_items({n}, env)", "_res = _items"]
+        for verb in act.verbs:
+            core.append(f"_res = _perform({lit(verb)}, {n}, _res, env)")
+        if act.bind:
+            chosen = "_items" if act.verbs[0] == "choose" else "_res"
+            core.append(f"_bind(env, {lit(act.bind)}, _binding_value({n}, {chosen}))")
+        if act.flag:
+            core.append(f"_set_flag(env, {lit(act.flag)}, _done_in_full({n}, _res, _wanted))")
+        if not act.optional:
+            return [pad + c for c in core]
+        prompt = "may " + " and ".join(act.verbs) + "?"
+        out = [f"{pad}if _declined(env, {n}, {lit(prompt)}):"]
+        declined = []
+        if act.bind:
+            declined.append(f"_bind(env, {lit(act.bind)}, [])")
+        if act.flag:
+            declined.append(f"_set_flag(env, {lit(act.flag)}, False)")
+        out.extend(f"{pad}    {c}" for c in (declined or ["pass"]))
+        out.append(f"{pad}else:")
+        out.extend(f"{pad}    {c}" for c in core)
+        return out
+
+    # ---------------------------------------------------------------- expressions
+    def truth(self, e) -> str:
+        """`truth(evaluate(e))`, without the call when e is certainly a bool already."""
+        if self.is_bool(e):
+            return self.expr(e)
+        return f"_truth({self.expr(e)})"
+
+    def is_bool(self, e) -> bool:
+        if isinstance(e, (I.Not, I.Logic, I.HasIcon, I.In)):
+            return True
+        if isinstance(e, I.Cmp):
+            return True
+        return False
+
+    def is_int(self, e) -> bool:
+        if isinstance(e, I.Const):
+            return type(e.value) is int and e.type not in ("player", "players", "card")
+        if isinstance(e, (I.Arith, I.Neg)):
+            return self.is_int(e.left) and self.is_int(e.right) if isinstance(e, I.Arith) \
+                else self.is_int(e.expr)
+        if isinstance(e, I.Fn):
+            return e.name in INT_FUNCTIONS
+        return False
+
+    def expr(self, e) -> str:
+        # 3, "Monument", red, you, this
+        if isinstance(e, I.Const):
+            if e.type == "player":
+                return "_executor(env)" if e.value == "you" else "_activator(env)"
+            if e.type == "players":
+                return "_opponents(env)" if e.value == "opponents" else "_all_players(env)"
+            if e.type == "card" and e.value == "this":
+                return "_this(env)"
+            if type(e.value) in _LITERAL_TYPES:
+                return lit(e.value)
+            return f"{self.node(e)}.value"
+        # NAME bound by as / let / for each
+        if isinstance(e, I.Var):
+            return f"_var(env, {lit(e.name)})"
+        # it
+        if isinstance(e, I.ItRef):
+            return "_it(env)"
+        # the "if you do" flag of an earlier action
+        if isinstance(e, I.Flag):
+            return f"_flag(env, {lit(e.name)})"
+        # fn(args): the adapter evaluates the arguments
+        if isinstance(e, I.Fn):
+            return f"_function({self.node(e)}, env)"
+        # a + b, a - b, a * b, a // b
+        if isinstance(e, I.Arith):
+            a, b = self.expr(e.left), self.expr(e.right)
+            if e.op in ("+", "-", "*"):
+                return f"({a} {e.op} {b})"
+            return f"_floordiv({a}, {b})"
+        # -a
+        if isinstance(e, I.Neg):
+            return f"(-{self.expr(e.expr)})"
+        # a == b, a < b ...
+        if isinstance(e, I.Cmp):
+            if e.op not in ("==", "!=", "<", "<=", ">", ">="):
+                raise AssertionError(e.op)
+            a, b = self.expr(e.left), self.expr(e.right)
+            if self.is_int(e.left) and self.is_int(e.right):
+                return f"({a} {e.op} {b})"
+            return f"_cmp({lit(e.op)}, {a}, {b})"
+        # card has icon
+        if isinstance(e, I.HasIcon):
+            return f"_has_icon(env, {self.expr(e.card)}, {self.expr(e.icon)})"
+        # x in list / x not in list
+        if isinstance(e, I.In):
+            return f"_in({self.expr(e.item)}, {self.expr(e.collection)}, {lit(bool(e.negated))})"
+        # not c
+        if isinstance(e, I.Not):
+            return f"(not {self.truth(e.expr)})"
+        # a and b / a or b
+        if isinstance(e, I.Logic):
+            op = " and " if e.op == "and" else " or "
+            return "(" + op.join(self.truth(p) for p in e.parts) + ")"
+        # a query used as a value: every candidate, no decision
+        if isinstance(e, I.Query):
+            return f"_candidates({self.node(e)}, env)"
+        # a zone used as a value
+        if isinstance(e, I.ZoneRefExpr):
+            return self.node(e)
+        # anything else: the interpreter's own evaluation
+        return f"_evaluate({self.node(e)}, env)"

@@ -25,7 +25,7 @@ class Diagnostic:
     def format(self) -> str:
         out = [self.headline()]
         if self.source_line is not None and self.line > 0:
-            text = self.source_line.rstrip("\n").replace("\t", " ")
+            text = _visible(self.source_line.rstrip("\r\n"))
             width = max(1, (self.end_col or self.col + 1) - self.col)
             width = min(width, max(1, len(text) - self.col + 1))
             out.append("    " + text)
@@ -46,9 +46,44 @@ class CardlangError(Exception):
         return "\n".join(d.format() for d in self.diagnostics)
 
 
+def _visible(text: str) -> str:
+    """A source line as shown under a message: one character per column, so that the caret lines
+    up; a tab is shown as a space, other control characters as their visible symbol."""
+    return "".join(" " if c == "\t" else chr(0x2400 + ord(c)) if ord(c) < 32
+                   else "\u2421" if c == "\x7f" else c for c in text)
+
+
+def _edits(a: str, b: str, limit: int = 2) -> int:
+    """Edit distance counting a swap of two neighbouring letters as one edit (> limit: limit+1)."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    prev2, prev = None, list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        prev2, prev = prev, cur
+    return min(prev[-1], limit + 1)
+
+
 def did_you_mean(word: str, candidates: Iterable[str]) -> Optional[str]:
-    """'did you mean X?' for the closest candidate, or None when nothing is close."""
+    """'did you mean X?' for the closest candidate, or None when nothing is close (or when the
+    word is itself one of the candidates: the problem is then not its spelling)."""
     pool = sorted(set(candidates))
+    if word in pool:
+        return None
+    # one slip (a letter wrong, missing, extra or two swapped); two in a long word
+    for limit in (1, 2):
+        if len(word) < (3 if limit == 1 else 6):
+            break
+        near = [c for c in pool if len(c) > 1 and _edits(word, c, limit) <= limit]
+        if near:
+            # same letters (a swap) first, then the most similar
+            near.sort(key=lambda c: (sorted(c) != sorted(word),
+                                     -difflib.SequenceMatcher(None, word, c).ratio(), c))
+            return f"did you mean '{near[0]}'?"
     best = difflib.get_close_matches(word, pool, n=1, cutoff=0.72)
     if not best and len(word) > 3:
         best = [c for c in pool if c.startswith(word[:4])][:1]

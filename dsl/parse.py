@@ -166,6 +166,90 @@ def _open_bracket(lines: list[str], upto_line: int, upto_col: int):
     return stack[-1] if stack else None
 
 
+def _levels(lines: list[str], line: int) -> list[int]:
+    """The indentation widths of the blocks open just before `line` (as the Indenter sees them),
+    and the first line (or 0) whose indentation matches none of them."""
+    stack = [0]
+    for i, text in enumerate(lines[: line - 1], 1):
+        if _content(text):
+            width = len(_indent(text))
+            if width > stack[-1]:
+                stack.append(width)
+            else:
+                while width < stack[-1]:
+                    stack.pop()
+                if width != stack[-1]:
+                    stack.append(width)
+    return stack
+
+
+def _bad_dedent(lines: list[str]) -> int:
+    """The first line whose indentation matches no open block, or 0."""
+    stack = [0]
+    for i, text in enumerate(lines, 1):
+        if _content(text):
+            width = len(_indent(text))
+            if width > stack[-1]:
+                stack.append(width)
+                continue
+            while width < stack[-1]:
+                stack.pop()
+            if width != stack[-1]:
+                return i
+    return 0
+
+
+def _reindented(lines: list[str], line: int, chars: int) -> tuple[list[str], list[int]]:
+    """Remove `chars` indentation characters (add them if `chars` < 0) from `line` and from the
+    following lines indented exactly like it, up to a line indented less (deeper lines in between
+    keep theirs: they are the blocks of the moved lines); the new lines and the lines changed."""
+    out = list(lines)
+    width = len(_indent(lines[line - 1]))
+    pad = (lines[line - 1][:1] or " ") * max(0, -chars)
+    changed = []
+    for i in range(line, len(lines) + 1):
+        text = lines[i - 1]
+        if _content(text):
+            w = len(_indent(text))
+            if w < width:
+                break
+            if w == width:
+                out[i - 1] = pad + text[max(0, chars):]
+                changed.append(i)
+    return out, changed
+
+
+def _progress(lines: list[str]) -> tuple[int, int]:
+    """How far the text parses: (line, column) of the first error (big numbers if none)."""
+    try:
+        parser().parse("\n".join(lines) + "\n")
+        return (1 << 30, 0)
+    except DedentError:
+        return (_bad_dedent(lines), 0)
+    except UnexpectedInput as err:
+        tok = getattr(err, "token", None)
+        if tok is not None and tok.type == "$END":
+            return (1 << 29, 0)
+        if tok is not None and tok.type == "_INDENT":
+            return (tok.end_line or 0, 0)
+        return (getattr(err, "line", 0) or 0, getattr(err, "column", 0) or 0)
+    except LarkError:
+        return (0, 0)
+
+
+def _best_width(lines: list[str], line: int, widths, near: int) -> int:
+    """Of the indentation widths a wrongly indented line could have, the one with which the text
+    parses furthest (ties: the one nearest to `near`)."""
+    width = len(_indent(lines[line - 1]))
+    scored = []
+    for w in sorted(set(widths)):
+        if w == width or (w == 0 and not lines[line - 1].lstrip().startswith("card")):
+            continue
+        line_, col_ = _progress(_reindented(lines, line, width - w)[0])
+        scored.append((-line_, -col_, abs(w - near), w))
+    return min(scored)[-1] if scored else near
+
+
 def _parses_past(lines: list[str], line: int) -> bool:
     """Does the text parse with no error up to and including `line`?"""
     try:
@@ -186,6 +270,7 @@ class _Recovery:
         self.lines = text.split("\n")
         self.fixed: set[int] = set()      # lines rewritten into placeholders: later errors there are ours
         self.shift: dict[int, int] = {}   # characters removed from the start of a line (re-indented)
+        self.indented: set[int] = set()   # lines with an indentation error reported (one is enough)
 
     def col(self, line: int, col: int) -> int:
         """A column of the rewritten text -> the column in the original line."""
@@ -197,22 +282,15 @@ class _Recovery:
 
     # ---- the kinds of repair
     def reindent(self, line: int, chars: int) -> None:
-        """Remove `chars` indentation characters from `line` and the following lines at least as
-        deeply indented (the run that was indented too far)."""
-        width = len(_indent(self.lines[line - 1]))
-        i = line
-        while i <= len(self.lines):
-            text = self.lines[i - 1]
-            if _content(text):
-                if len(_indent(text)) < width:
-                    break
-                self.lines[i - 1] = text[chars:]
-                self.shift[i] = self.shift.get(i, 0) + chars
-            i += 1
+        """Re-indent a wrongly indented run of lines (see _reindented)."""
+        self.lines[:], changed = _reindented(self.lines, line, chars)
+        for i in changed:
+            self.shift[i] = self.shift.get(i, 0) + chars
 
     def replace(self, line: int) -> bool:
-        """Replace a bad line by a placeholder that keeps the block structure: a header line
-        (followed by an indented body) by `_:` or `card "_"`, any other line by `_ _`.
+        """Replace a bad line by a placeholder that keeps the block structure: `_:` (a header: a
+        section or an action with a block), `_ _` (an attribute or an action) or a comment, or
+        `card "_"` at column 1.
         A second error on a placeholder, or a bad line at column 1, blanks it and its body."""
         if not (0 < line <= len(self.lines)) or not _content(self.lines[line - 1]):
             return False
@@ -235,7 +313,16 @@ class _Recovery:
                     i = _next_content(self.lines, i)
             return True
         self.fixed.add(line)
-        self.lines[line - 1] = ind + ('card "_"' if not ind else "_:" if header else "_ _")
+        # the placeholder with which the rest parses furthest (ties: the likeliest one)
+        options = ['card "_"'] if not ind else (["_:", "given:", "_ _", "#"] if header else ["_ _", "_:", "#"])
+        best, best_progress = options[0], (-1, 0)
+        for opt in options:
+            trial = list(self.lines)
+            trial[line - 1] = ind + opt
+            progress = _progress(trial) if len(options) > 1 else (0, 0)
+            if progress > best_progress:
+                best, best_progress = opt, progress
+        self.lines[line - 1] = ind + best
         return True
 
     # ---- the errors
@@ -250,17 +337,22 @@ class _Recovery:
                 stack.append(width)
                 continue
             levels = [w + 1 for w in stack if w > 0]
+            widths = list(stack)
+            inner = stack[-1]
             while width < stack[-1]:
-                stack.pop()
+                inner = stack.pop()
             if width == stack[-1]:
                 continue
             cols = levels
-            if i not in self.fixed:
+            if i not in self.fixed and i not in self.indented:
+                self.indented.add(i)
                 want = " or ".join(", ".join(map(str, cols)).rsplit(", ", 1)) if cols else "1"
                 self.error(i, width + 1, width + 2, "indentation does not match any outer block",
                            expected=f"column {want}, the indentation of an enclosing line")
-            # re-indent the run to the enclosing level
-            self.reindent(i, width - stack[-1])
+            # move the line (and the lines after it like it) to the level that fits best: an
+            # open block's, or one deeper (the body of the line before)
+            deeper = widths[-1] + (1 if text[:1] == "\t" else 4)
+            self.reindent(i, width - _best_width(self.lines, i, widths + [deeper], inner))
             return True
         self.rep.error(A.Span(1, 1, 1, 2), "indentation does not match any outer block")
         return False
@@ -311,6 +403,8 @@ class _Recovery:
                            "empty block: nothing is indented under this line",
                            expected="one or more lines indented under it")
             return self.replace(head)
+        if "CARD" in exp and exp <= {"CARD", "$END", "_NL"} and tok.type not in ("_DEDENT", "$END"):
+            return self.outside_card(tok, line, col)
         if line in self.fixed:
             return self.replace(line)
         if tok.type == "_NL" and "COLON" in exp and _opens_block(lines, line):
@@ -354,6 +448,19 @@ class _Recovery:
                    suggestion=suggestion)
         return self.replace(line)
 
+    def outside_card(self, tok: Token, line: int, col: int) -> bool:
+        """Text where only a card can start: one error, then skip to the next `card` line."""
+        lines = self.lines
+        if line not in self.fixed:
+            self.error(line, col, col + max(1, len(str(tok))), f"{_token_text(tok)} outside any card",
+                       expected='a card first: card "Name" at column 1, its lines indented under it')
+        i = line
+        while i and not (i > line and lines[i - 1].startswith("card")):
+            lines[i - 1] = _indent(lines[i - 1]) + "#"
+            self.fixed.add(i)
+            i = _next_content(lines, i)
+        return True
+
     def unexpected_indent(self, tok: Token, exp: set) -> bool:
         lines = self.lines
         line = tok.end_line or tok.line or 1
@@ -362,7 +469,8 @@ class _Recovery:
         ind = len(_indent(lines[line - 1]))
         prev = _prev_content(lines, line)
         base = len(_indent(lines[prev - 1])) if prev else 0
-        reported = line in self.fixed or prev in self.fixed
+        reported = line in self.fixed or prev in self.fixed or line in self.indented
+        self.indented.add(line)
         if prev:
             trial = list(lines)
             trial[prev - 1] = trial[prev - 1].split("#")[0].rstrip() + ":"
@@ -380,7 +488,7 @@ class _Recovery:
                        suggestion=suggestion)
         if ind <= base:  # cannot happen for a real INDENT; do not loop
             return self.replace(line)
-        self.reindent(line, ind - base)
+        self.reindent(line, ind - _best_width(lines, line, _levels(lines, line), base))
         return True
 
 

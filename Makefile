@@ -16,14 +16,17 @@ install: $(STAMP)
 
 demo: install
 	$(BIN)/cardlang check cards/
+	$(BIN)/cardlang compile innovation/base
 	$(BIN)/cardlang render cards/innovation/base/agriculture.card
 
 test: install
 	$(BIN)/cardlang check cards/
+	$(BIN)/cardlang compile innovation/base
 	$(BIN)/python -m pytest
 
 bench: install
 	$(BIN)/python benchmarks/bench_check.py
+	$(BIN)/cardlang bench innovation --players 2 --games 50 --mode both
 
 clean:
 	rm -rf $(VENV) compiled/*.so compiled/*.c build *.egg-info

@@ -22,6 +22,9 @@ class CardFile(pytest.File):
         for card in res.cards:
             for ex in card.examples:
                 yield ExampleItem.from_parent(self, name=f"{card.name}: {ex.name}", card=card, example=ex)
+                if _compiled_too(self.config):  # the same example on the compiled card set
+                    yield ExampleItem.from_parent(self, name=f"{card.name}: {ex.name} [compiled]",
+                                                  card=card, example=ex, mode="compiled")
 
 
 class CheckItem(pytest.Item):
@@ -43,14 +46,27 @@ class ExampleFailed(Exception):
     pass
 
 
+def _compiled_too(config) -> bool:
+    """Examples also run compiled unless CARDLANG_TEST_MODES=interpreted (or no C compiler)."""
+    import os
+    if "compiled" not in os.environ.get("CARDLANG_TEST_MODES", "interpreted,compiled"):
+        return False
+    from .codegen import CompilerUnavailable, c_compiler
+    try:
+        c_compiler()
+    except CompilerUnavailable:
+        return False
+    return True
+
+
 class ExampleItem(pytest.Item):
-    def __init__(self, *, card, example, **kw):
+    def __init__(self, *, card, example, mode=None, **kw):
         super().__init__(**kw)
-        self.card, self.example = card, example
+        self.card, self.example, self.mode = card, example, mode
 
     def runtest(self):
         from .testing import run_example
-        r = run_example(self.card, self.example)
+        r = run_example(self.card, self.example, mode=self.mode)
         if not r.passed:
             raise ExampleFailed("\n".join(r.diffs + ["note: " + n for n in r.notes]))
 

@@ -284,10 +284,13 @@ def load(cards: list, label: str, adapter, progress=None):
 def set_label(card: I.Card) -> str:
     """`game/set` of a card file (cards/<game>/<set>/x.card), else its set attribute."""
     from ..load import game_and_set
-    if card.path and Path(card.path).suffix == ".card":
-        g, s = game_and_set(Path(card.path))
-        if s:
-            return f"{g}/{s}"
+    try:
+        if card.path and Path(card.path).suffix == ".card":
+            g, s = game_and_set(Path(card.path))
+            if s:
+                return f"{g}/{s}"
+    except (ValueError, OSError):
+        pass
     return "cards/" + str(card.attrs.get("set") or "set")
 
 

@@ -1,0 +1,197 @@
+"""The Cython back end (dsl/codegen): safety of generated code, the build cache, the fallback
+without a C compiler, and interpreted == compiled on small card sets.
+
+Whole-game differential tests (hypothesis) are in test_codegen_games.py.
+"""
+from __future__ import annotations
+
+import dataclasses
+import io
+import os
+import subprocess
+import sys
+import tokenize
+from pathlib import Path
+
+import pytest
+
+from dsl import ir as I
+from dsl.codegen import (build, c_compiler, compiled_effects, generate, module_name,
+                         source_hash, CompilerUnavailable)
+from dsl.codegen.emit import comment, lit
+from dsl.load import check_text
+from dsl.testing import game_cards
+
+REPO = Path(__file__).resolve().parent.parent
+TEMPLATE_TEXT = "".join(p.read_text() for p in (REPO / "dsl/codegen/templates").glob("*.j2"))
+
+HOSTILE = [
+    'He said "hi"',
+    "it's",
+    'triple """ quotes \'\'\' here',
+    "__import__('os').system('touch /tmp/cardlang_pwned')",
+    "{{ 7 * 7 }} {% if True %}x{% endif %} {# c #}",
+    "back\\slash\\",
+    "new\nline\rreturn\u2028sep\x0bvt\x0cff",
+    "end */ of C comment /* ?" + "?=",
+    "# cython: boundscheck=True",
+    "\x00nul",
+]
+
+try:
+    c_compiler()
+    HAVE_CC = True
+except CompilerUnavailable:
+    HAVE_CC = False
+needs_cc = pytest.mark.skipif(not HAVE_CC, reason="no C compiler")
+
+
+def _hostile_cards() -> list:
+    base = check_text('''card "Template"
+    age 1; color red; icons castle crown hex castle
+    dogma castle
+    effect:
+        draw 1 as drawn
+        claim "Monument"
+        if count(drawn) == 1: score drawn
+''', "template.card")[0]
+    out = []
+    for i, name in enumerate(HOSTILE):
+        body = base.effects[0].body
+        claim = dataclasses.replace(body[1], obj=I.Const(name, "achievement"))
+        draw = dataclasses.replace(body[0], bind="x" + str(i))
+        eff = dataclasses.replace(base.effects[0], body=(draw, claim, body[2]))
+        out.append(dataclasses.replace(base, name=name, effects=(eff,),
+                                       path=f"/tmp/{name}.card",
+                                       attrs=dict(base.attrs, age=1)))
+    return out
+
+
+def _tokens(text: str):
+    """Python's tokenizer reads the .pyx too (cdef and friends are plain NAME tokens)."""
+    return list(tokenize.generate_tokens(io.StringIO(text).readline))
+
+
+# ------------------------------------------------------------------ safety
+def test_lit_and_comment_escape_everything():
+    for s in HOSTILE:
+        assert eval(lit(s)) == s
+        c = comment(s)
+        assert c.isascii() and "\n" not in c and "\r" not in c and c.isprintable()
+    with pytest.raises(TypeError):
+        lit(object())
+
+
+def test_hostile_names_and_strings_never_become_code():
+    cards = _hostile_cards()
+    text, em = generate(cards, "hostile/set")
+    names = set()
+    for tok in _tokens(text):
+        if tok.type == tokenize.NAME:
+            names.add(tok.string)
+        if tok.type == tokenize.STRING:  # every string literal is a plain one we wrote
+            if tok.string.startswith(('"""', "'''")):   # only the templates' own docstrings
+                assert tok.string in TEMPLATE_TEXT
+            elif tok.string[0] in "fF":                      # f-strings: only the templates'
+                assert tok.string in TEMPLATE_TEXT
+            else:
+                eval(tok.string)
+    assert "__import__" not in names and "system" not in names
+    # outside string literals and comments nothing of the cards remains
+    code = "".join(t.string + " " for t in _tokens(text)
+                   if t.type not in (tokenize.STRING, tokenize.COMMENT))
+    for bad in ("__import__", "pwned", "7 * 7", "endif", "boundscheck=True", "said", "slash",
+                "*/", "\x00", "\u2028"):
+        assert bad not in code, bad
+    # every identifier is derived by the generator, never taken from a card
+    for line in text.splitlines():
+        if line.startswith(("cdef int card_", "def card_")):
+            assert line.split("(")[0].split()[-1].replace("card_", "").replace("_effect_", "") \
+                .replace("_condition", "").isdigit()
+
+
+def test_jinja_delimiters_in_cards_are_data():
+    cards = _hostile_cards()
+    text, _ = generate(cards, "{{ label }}")
+    assert "49" not in [t.string for t in _tokens(text) if t.type == tokenize.NUMBER
+                        and "7 * 7" in text]  # {{ 7 * 7 }} is never evaluated
+    assert "{{ 7 * 7 }}" in text  # kept verbatim inside a comment / literal
+
+
+@needs_cc
+def test_hostile_set_builds_runs_and_matches_interpreter(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDLANG_COMPILED_DIR", str(tmp_path))
+    marker = Path("/tmp/cardlang_pwned")
+    if marker.exists():
+        marker.unlink()
+    from runtime.games.innovation.cardset import build_cardset
+    from runtime.games.innovation.game import InnovationGame, Options
+    ones = [c for c in game_cards("innovation") if c.age == 1 and not c.attrs.get("edition")]
+    cards = _hostile_cards() + ones
+    logs = []
+    for mode in ("interpreted", "compiled"):
+        cs = build_cardset(list(cards), mode=mode)
+        if mode == "compiled":
+            assert type(cs.effects[cs.table.id_of(HOSTILE[3])][0].run).__name__ == "CompiledEffect"
+        g = InnovationGame(cs.table, cs.effects, cs.specials, Options(players=2), seed=3)
+        for name in HOSTILE:
+            g.execute_effects(0, cs.table.id_of(name))
+        logs.append((g.events, g.log))
+    assert logs[0] == logs[1]
+    assert not marker.exists()
+
+
+# ------------------------------------------------------------------ cache
+def test_cache_key_follows_the_ir():
+    cards = _hostile_cards()[:2]
+    n1 = module_name(cards, "a/b")
+    assert n1 == module_name(list(cards), "a/b")
+    changed = [dataclasses.replace(cards[0], attrs=dict(cards[0].attrs, age=2))] + cards[1:]
+    assert source_hash(changed) != source_hash(cards)
+    assert module_name(changed, "a/b") != n1
+    assert n1.startswith("cl_a_b_")
+
+
+@needs_cc
+def test_build_is_cached_and_concurrent_builds_are_safe(tmp_path):
+    env = dict(os.environ, CARDLANG_COMPILED_DIR=str(tmp_path))
+    prog = ("import sys; sys.path.insert(0, %r); from tests.test_codegen import _hostile_cards;"
+            "from dsl.codegen import build; r = build(_hostile_cards()[:3], 'race/set');"
+            "print('cached' if r.cached else 'built')") % str(REPO)
+    procs = [subprocess.Popen([sys.executable, "-c", prog], env=env, cwd=str(REPO),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             for _ in range(3)]
+    results = [p.communicate(timeout=600) for p in procs]
+    assert all(p.returncode == 0 for p in procs), results
+    outs = sorted(o.strip() for o, _ in results)
+    assert outs == ["built", "cached", "cached"]
+    sos = list(tmp_path.glob("cl_race_set_*.so"))
+    assert len(sos) == 1 and not list(tmp_path.glob(".build-*"))
+    # a second build in this process is a cache hit of the same file
+    os.environ["CARDLANG_COMPILED_DIR"] = str(tmp_path)
+    try:
+        r = build(_hostile_cards()[:3], "race/set")
+    finally:
+        del os.environ["CARDLANG_COMPILED_DIR"]
+    assert r.cached and r.path == sos[0]
+
+
+def test_no_c_compiler_falls_back_with_one_warning(tmp_path):
+    env = dict(os.environ, CC="/nonexistent/cc", CARDLANG_COMPILED_DIR=str(tmp_path))
+    r = subprocess.run([sys.executable, "-m", "dsl.cli", "test", "--mode", "compiled",
+                        "cards/innovation/base/oars.card", "cards/innovation/base/pottery.card"],
+                       env=env, cwd=str(REPO), capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "passed, 0 failed" in r.stdout
+    warnings = [l for l in r.stderr.splitlines() if "compiled mode unavailable" in l]
+    assert len(warnings) == 1, r.stderr
+    assert not list(tmp_path.glob("*.so"))
+
+
+def test_no_c_compiler_build_cardset_is_interpreted(monkeypatch, capsys):
+    import dsl.codegen as cg
+    monkeypatch.setenv("CC", "/nonexistent/cc")
+    monkeypatch.setattr(cg, "_WARNED", False)
+    assert compiled_effects(_hostile_cards()[:1], None) is None
+    assert compiled_effects(_hostile_cards()[:1], None) is None
+    assert capsys.readouterr().err.count("compiled mode unavailable") == 1

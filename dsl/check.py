@@ -13,6 +13,16 @@ from . import ir as I
 from .errors import CardlangError, Diagnostic, Reporter, did_you_mean
 from .vocab import Vocabulary
 
+def _grammar_keywords() -> frozenset:
+    import re
+    from .parse import GRAMMAR_PATH
+    return frozenset(w for w in re.findall(r'"([a-z]+)"', GRAMMAR_PATH.read_text()))
+
+
+KEYWORDS = _grammar_keywords()
+
+_NUMBER_WORDS = dict(enumerate("zero one two three four five six seven eight nine ten eleven twelve".split()))
+
 _PLURAL = {"card": "cards", "color": "colors", "value": "values", "player": "players",
            "icon": "icons"}
 
@@ -124,12 +134,14 @@ class CardChecker:
             for val in attr.values:
                 if spec.kind == "int":
                     if val.kind != "int":
-                        self.rep.error(val.span, f"'{name}' must be a number, not '{val.text}'")
+                        self.rep.error(val.span, f"'{name}' must be a number, not '{val.text}'",
+                                       expected=f"a number: {spec.doc}" if spec.doc else "a number")
                         continue
                     vals.append(int(val.text))
                 elif spec.kind in ("word", "words"):
                     if val.kind != "name" or (spec.choices and val.text not in spec.choices):
-                        self.rep.error(val.span, f"unknown {name} '{val.text}'",
+                        one = name[:-1] if spec.kind == "words" and name.endswith("s") else name
+                        self.rep.error(val.span, f"unknown {one} '{val.text}'",
                                        expected="one of " + ", ".join(spec.choices[:12]) +
                                        (", ..." if len(spec.choices) > 12 else ""),
                                        suggestion=did_you_mean(val.text, spec.choices))
@@ -253,6 +265,10 @@ class CardChecker:
 
     def bind(self, ident: A.Ident, scope: Scope):
         name = ident.text
+        if name in KEYWORDS:
+            self.rep.error(ident.span, f"'{name}' is a keyword and cannot be a name",
+                           expected="another name", suggestion=f"try '{name}_card' or 'chosen'")
+            return
         if name in self.v.constants or name in self.v.zones:
             self.rep.error(ident.span, f"'{name}' is a word of the game and cannot be a name",
                            expected="another name", suggestion=f"try '{name}_card' or 'chosen'")
@@ -291,6 +307,12 @@ class CardChecker:
     def check_action(self, action: A.Action, scope: Scope, bind, optional=False, flag=None,
                      pattern=False) -> Optional[I.Act]:
         names = [v.text for v in action.verbs]
+        if isinstance(action.obj, A.Int) and action.adverbs and action.adverbs[0].text in self.v.nouns:
+            self.rep.error(action.obj.span, "a count before a noun is written as a word",
+                           expected="'a card', 'two cards', 'up to two cards', 'exactly (n) cards'",
+                           suggestion=f"write '{_NUMBER_WORDS.get(action.obj.value, '(n)')} "
+                                      f"{action.adverbs[0].text}', not '{action.obj.value} {action.adverbs[0].text}'")
+            return None
         specs = []
         for ident in action.verbs:
             spec = self.v.verbs.get(ident.text)
@@ -333,7 +355,7 @@ class CardChecker:
                                expected=self.verb_usage(first))
                 continue
             given.add(kw.prep)
-            kwargs.append((kw.prep, self.check_typed(kw.value, spec_kw[1], scope)))
+            kwargs.append((kw.prep, self.check_typed(kw.value, spec_kw[1], scope, first, kw.prep)))
         for prep, typ, req in first.kwargs:
             if req and prep not in given and not pattern:
                 self.rep.error(action.span, f"'{names[0]}' needs '{prep} ...' ({_describe_type(typ)})",
@@ -400,7 +422,7 @@ class CardChecker:
                 count = self.quant_count(obj.quant, scope)
                 return I.DrawSpec(value, count)
             return I.DrawSpec(self.check_expr(obj, scope, want="int"), I.Const(1, "int"))
-        return self.check_typed(obj, want, scope)
+        return self.check_typed(obj, want, scope, spec)
 
     def quant_count(self, quant: A.Quant, scope) -> I.Expr:
         if quant.kind in ("one", "the"):
@@ -411,15 +433,32 @@ class CardChecker:
                        expected="'a', 'two', 'exactly (n)'")
         return I.Const(1, "int")
 
-    def check_typed(self, node, want: str, scope: Scope):
+    def check_typed(self, node, want: str, scope: Scope, verb=None, prep=None):
         e = self.check_arg(node, scope, want=want, typecheck=False)
         if e is None:
             return None
         t = getattr(e, "type", "unknown")
         if not accepts(want, t):
-            self.rep.error(_span_of(node), f"expected {_describe_type(want)}, got {_describe_type(t)}",
-                           expected=_describe_type(want))
+            if verb is None:
+                self.rep.error(_span_of(node), f"expected {_describe_type(want)}, got {_describe_type(t)}",
+                               expected=_describe_type(want))
+            else:
+                where = f" after '{prep}'" if prep else ""
+                self.rep.error(_span_of(node), f"'{verb.name}' needs {_describe_type(want)}{where}, "
+                                               f"got {_describe_type(t)}",
+                               expected=self.verb_usage(verb) + f", e.g. '{self.verb_example(verb)}'")
         return e
+
+    def verb_example(self, spec) -> str:
+        obj = {"cards": "a card from hand", "color": "red", "player": "an opponent",
+               "achievement": '"Monument"', "value": "1", "any": "a color"}.get(spec.object or "", "")
+        parts = [spec.name, obj]
+        if spec.adverb:
+            parts.append(next(w for w, t in self.v.constants.items() if t == spec.adverb))
+        for prep, typ, req in spec.kwargs:
+            if req:
+                parts.append(f"{prep} " + {"place": "my score", "cards": "all cards from score"}.get(typ, "..."))
+        return " ".join(p for p in parts if p)
 
     # ------------------------------------------------------------------ arguments, queries, places
     def check_arg(self, node, scope: Scope, want: Optional[str] = None, typecheck: bool = True):
@@ -527,6 +566,14 @@ class CardChecker:
         inner = Scope(scope)
         for f in q.filters:
             if f.kind in ("with", "without"):
+                if isinstance(f.arg, A.Name) and scope.lookup(f.arg.ident.text) is None \
+                        and f.arg.ident.text not in self.v.constants:
+                    word = f.arg.ident.text
+                    icons = [w for w, t in self.v.constants.items() if t == "icon"]
+                    self.rep.error(f.arg.span, f"unknown icon '{word}'",
+                                   expected="an icon: " + ", ".join(icons[:7]) + ", ...",
+                                   suggestion=did_you_mean(word, icons))
+                    continue
                 icon = self.check_expr(f.arg, scope, want="icon")
                 if noun != "card":
                     self.rep.error(f.span, f"'{f.kind}' an icon applies to cards only")
@@ -627,7 +674,7 @@ class CardChecker:
             left = self.check_expr(node.left, scope, want="int", it_type=it_type)
             right = self.check_expr(node.right, scope, want="int", it_type=it_type)
             if node.op in ("/", "//") and isinstance(right, I.Const) and right.value == 0:
-                self.rep.error(node.right.span, "division by zero")
+                self.rep.error(node.right.span, "division by zero", expected="a divisor that cannot be 0")
             return I.Arith("//" if node.op == "/" else node.op, left, right)
         if isinstance(node, A.Neg):
             return I.Neg(self.check_expr(node.expr, scope, want="int", it_type=it_type))

@@ -109,7 +109,7 @@ def test_all_errors_of_a_file_are_reported_in_line_order():
             score 3
             splay red
     """)
-    assert msgs == ["unknown verb 'drow'", "expected cards, got a number", "'splay' needs a direction"]
+    assert msgs == ["unknown verb 'drow'", "'score' needs cards, got a number", "'splay' needs a direction"]
 
 
 def test_unused_binding_is_a_warning_not_an_error():

@@ -128,7 +128,7 @@ def test_did_you_mean_for_icons_and_verbs():
     with pytest.raises(CardlangError) as e:
         check_text(card("effect:\n    score a card with crwn from hand"))
     d = e.value.diagnostics[0]
-    assert d.message == "unknown name 'crwn'" and d.suggestion == "did you mean 'crown'?"
+    assert d.message == "unknown icon 'crwn'" and d.suggestion == "did you mean 'crown'?"
     assert (d.line, d.col) == (5, 27)
 
 

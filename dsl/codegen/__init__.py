@@ -152,7 +152,8 @@ def generate(cards: list, label: str) -> tuple[str, Emitter]:
     """The .pyx text of a card set, and the emitter holding the IR nodes it refers to."""
     data, em = _lower(cards)
     text = _env().get_template("module.pyx.j2").render(
-        cards=data, label=label, version=compiler_fingerprint(), source_hash=source_hash(cards),
+        cards=data, queries=em.queries, label=label, version=compiler_fingerprint(),
+        source_hash=source_hash(cards),
         node_signature=em.signature(), n_nodes=len(em.nodes), REPEAT=REPEAT,
         STOP_DOGMA=STOP_DOGMA)
     return text, em

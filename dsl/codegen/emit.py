@@ -48,6 +48,8 @@ class Emitter:
     def __init__(self):
         self.nodes: list = []
         self._index: dict = {}
+        self.queries: list[list[str]] = []   # one cdef function per query used as a value
+        self._query_fn: dict = {}
 
     # ---------------------------------------------------------------- IR references
     def node(self, n) -> str:
@@ -203,9 +205,10 @@ class Emitter:
         # the "if you do" flag of an earlier action
         if isinstance(e, I.Flag):
             return f"_flag(env, {lit(e.name)})"
-        # fn(args): the adapter evaluates the arguments
+        # fn(args): arguments evaluated here, the function is the adapter's
         if isinstance(e, I.Fn):
-            return f"_function({self.node(e)}, env)"
+            args = ", ".join(self.expr(a) for a in e.args)
+            return f"_call_function({self.node(e)}, [{args}], env)"
         # a + b, a - b, a * b, a // b
         if isinstance(e, I.Arith):
             a, b = self.expr(e.left), self.expr(e.right)
@@ -238,9 +241,43 @@ class Emitter:
             return "(" + op.join(self.truth(p) for p in e.parts) + ")"
         # a query used as a value: every candidate, no decision
         if isinstance(e, I.Query):
-            return f"_candidates({self.node(e)}, env)"
+            return f"{self.query_fn(e)}(env)"
         # a zone used as a value
         if isinstance(e, I.ZoneRefExpr):
             return self.node(e)
         # anything else: the interpreter's own evaluation
         return f"_evaluate({self.node(e)}, env)"
+
+    def query_fn(self, q: I.Query) -> str:
+        """The adapter's `candidates` (listing, tests, ranking) with `where` tests inline."""
+        name = self._query_fn.get(id(q))
+        if name is not None:
+            return name
+        n = self.node(q)
+        name = self._query_fn[id(q)] = f"query_{len(self.queries)}"
+        lines = [f"cdef list {name}(object env):",
+                 f"    cdef list items = ADAPTER.listing({n}, env)",
+                 "    cdef list kept"]
+        for i, pred in enumerate(q.preds):
+            if pred.kind == "position" and not pred.negated:
+                continue  # applied by the listing
+            neg = lit(bool(pred.negated))
+            if pred.kind == "where":
+                lines += ["    kept = []",
+                          "    for x in items:",
+                          "        env.its.append(x)",
+                          "        try:",
+                          f"            ok = {self.truth(pred.arg)}",
+                          "        finally:",
+                          "            env.its.pop()",
+                          f"        if ok != {neg}:",
+                          "            kept.append(x)",
+                          "    items = kept"]
+            else:
+                lines.append(f"    items = [x for x in items if ADAPTER.test({n}.preds[{i}], x, "
+                             f"{n}, env) != {neg}]")
+        if q.rank is not None:
+            lines.append(f"    items = ADAPTER.ranked({n}, items, env)")
+        lines.append("    return items")
+        self.queries.append(lines)
+        return name

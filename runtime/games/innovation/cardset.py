@@ -8,6 +8,7 @@ from dsl import ir as I
 from dsl.interp import Env, evaluate, make_effects, truth
 
 from .cards import KIND_SPECIAL, CardInfo, CardTable
+from .conditions import memo
 from .effects import EffectContext, SpecialAchievement
 from .verbs import ADAPTER
 
@@ -67,7 +68,7 @@ def build_cardset(cards: list, edition: int = 3, adapter=ADAPTER,
         if c.condition is not None:
             holds = _compiled_condition(compiled.condition(c), cid) if compiled \
                 else _condition(c, adapter, cid)
-            specials.append(SpecialAchievement(cid, c.name, holds))
+            specials.append(SpecialAchievement(cid, c.name, memo(holds, c.condition)))
     return CardSet(table, effects, specials, ir)
 
 

@@ -77,6 +77,15 @@ class InnovationAdapter:
     # ------------------------------------------------------------------ queries
     def candidates(self, q: I.Query, env) -> list:
         """Everything a query matches, ranked and filtered, without asking anyone."""
+        items = self.listing(q, env)
+        for pred in q.preds:
+            items = [x for x in items if self.test(pred, x, q, env) != pred.negated]
+        if q.rank is not None:
+            items = self.ranked(q, items, env)
+        return items
+
+    def listing(self, q: I.Query, env) -> list:
+        """A query's candidates before its tests (compiled card sets then test inline)."""
         g, ex = env.game, env.ctx.executor
         position = next((p.arg for p in q.preds if p.kind == "position"), None)
         if q.noun == "card":
@@ -95,10 +104,6 @@ class InnovationAdapter:
             items = list(BASIC_ICONS)
         else:
             raise EffectError(f"no candidates for '{q.noun}'")
-        for pred in q.preds:
-            items = [x for x in items if self.test(pred, x, q, env) != pred.negated]
-        if q.rank is not None:
-            items = self.ranked(q, items, env)
         return items
 
     def test(self, pred: I.Pred, x, q: I.Query, env) -> bool:
@@ -375,9 +380,12 @@ class InnovationAdapter:
         return env.game.card_has_icon(card, icon)
 
     def function(self, e: I.Fn, env):
+        return self.call_function(e, [evaluate(a, env) for a in e.args], env)
+
+    def call_function(self, e: I.Fn, args: list, env):
+        """fn(args) with its arguments evaluated (compiled card sets evaluate them inline)."""
         g = env.game
         name = e.name
-        args = [evaluate(a, env) for a in e.args]
         if name in ("count", "any", "none", "highest", "lowest", "values"):
             # a bare zone stands for the cards in it: none(hand), count(my score)
             args = [self.zone_cards(a.ref, env) if isinstance(a, I.ZoneRefExpr) else a for a in args]

@@ -1,0 +1,126 @@
+"""Special-achievement conditions without needless re-evaluation.
+
+`_check_specials` asks every available special achievement's condition for every player after
+every change. Most conditions read only the player's own board (Empire, World, Wonder,
+Universe) or this turn's tuck/score counters (Monument), and most changes touch neither. `memo`
+reads the condition's IR once: if everything it depends on is one of those inputs of the player
+it is asked about, the result is remembered together with the exact values of those inputs and
+reused while they are unchanged. The answer is the one evaluation would give (a condition is a
+pure function of what it reads), so the game is the same, interpreted or compiled; it is only
+not recomputed. Conditions reading anything else are evaluated every time.
+"""
+from __future__ import annotations
+
+from dsl import ir as I
+
+# functions whose value depends only on their arguments
+PURE_FNS = {"count", "any", "none", "value", "color", "name", "highest", "lowest", "max", "min",
+            "values"}
+# functions that read the executing player's board (when given no other player)
+BOARD_FNS = {"icons": 1, "colors": 1, "splay": 1, "top": 1, "pile": 1, "pile_icons": 2}
+COUNTER_FNS = {"tucked_this_turn": "tucked", "scored_this_turn": "scored"}
+PURE_PREDS = {"position", "color", "icon", "value", "where", "other_than"}
+
+
+def dependencies(e) -> frozenset | None:
+    """What a condition reads of the player it is evaluated for: a subset of {"board",
+    "tucked", "scored"}; None if it reads anything else (other players, hands, bindings...)."""
+    deps: set = set()
+    return frozenset(deps) if _deps(e, deps) else None
+
+
+def _you(e) -> bool:
+    return isinstance(e, I.Const) and e.type == "player" and e.value == "you"
+
+
+def _zone_mine(ref) -> bool:
+    return isinstance(ref, I.ZoneRef) and ref.zone == "board" and ref.whose == "executor"
+
+
+def _deps(e, deps: set) -> bool:
+    if e is None:
+        return True
+    if isinstance(e, I.Const):
+        return e.type not in ("players", "card") and (e.type != "player" or e.value == "you")
+    if isinstance(e, I.ItRef):
+        return True
+    if isinstance(e, (I.Arith, I.Cmp)):
+        return _deps(e.left, deps) and _deps(e.right, deps)
+    if isinstance(e, (I.Neg, I.Not)):
+        return _deps(e.expr, deps)
+    if isinstance(e, I.Logic):
+        return all(_deps(p, deps) for p in e.parts)
+    if isinstance(e, I.HasIcon):
+        return _deps(e.card, deps) and _deps(e.icon, deps)
+    if isinstance(e, I.In):
+        return _deps(e.item, deps) and _deps(e.collection, deps)
+    if isinstance(e, I.ZoneRefExpr):
+        if _zone_mine(e.ref):
+            deps.add("board")
+            return True
+        return False
+    if isinstance(e, I.Fn):
+        args = e.args
+        if e.name in COUNTER_FNS:
+            if len(args) > 1 or (args and not _you(args[0])):
+                return False
+            deps.add(COUNTER_FNS[e.name])
+            return True
+        if e.name in BOARD_FNS:
+            k = BOARD_FNS[e.name]
+            if len(args) > k and not all(_you(a) for a in args[k:]):
+                return False
+            if e.name == "icons" and len(args) > 1 and args[1].type in ("card", "cards"):
+                return False
+            deps.add("board")
+            return all(_deps(a, deps) for a in args[:k])
+        if e.name in PURE_FNS:
+            return all(_deps(a, deps) for a in args)
+        return False
+    if isinstance(e, I.Query):
+        if e.noun == "card":
+            if not _zone_mine(e.zone):
+                return False
+        elif e.noun == "color":
+            if e.zone is not None and not _zone_mine(e.zone):
+                return False
+        else:
+            return False
+        if e.zone is not None:
+            deps.add("board")
+        for p in e.preds:
+            if p.kind not in PURE_PREDS:
+                return False
+            if isinstance(p.arg, (I.Const, I.Var, I.ItRef, I.Flag, I.Fn, I.Arith, I.Neg, I.Cmp,
+                                  I.HasIcon, I.In, I.Not, I.Logic, I.Query, I.ZoneRefExpr)):
+                if not _deps(p.arg, deps):
+                    return False
+        if e.rank is not None and not _deps(e.rank[1], deps):
+            return False
+        return all(_deps(x, deps) for x in (e.min, e.max, e.all_but))
+    return False
+
+
+def memo(holds, cond):
+    """`holds(game, player)`, remembering its last answer per player with the inputs it read."""
+    deps = dependencies(cond)
+    if not deps:
+        return holds
+    board, tucked, scored = "board" in deps, "tucked" in deps, "scored" in deps
+    last: dict = {}
+
+    def remembered(game, player) -> bool:
+        if game._hooks:  # icon modifiers, replacement effects: no shortcuts
+            return holds(game, player)
+        st = game.state
+        key = (tuple(map(tuple, st.board[player])) if board else None,
+               tuple(st.splay[player]) if board else None,
+               st.tucked_this_turn[player] if tucked else None,
+               st.scored_this_turn[player] if scored else None)
+        hit = last.get(player)   # the answer is a function of the key alone, in any game
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        r = holds(game, player)
+        last[player] = (key, r)
+        return r
+    return remembered

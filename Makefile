@@ -18,6 +18,8 @@ demo: install
 	$(BIN)/cardlang check cards/
 	$(BIN)/cardlang compile innovation/base
 	$(BIN)/cardlang render cards/innovation/base/agriculture.card
+	$(BIN)/cardlang play innovation --auto --bots greedy,random --seed 1
+	$(BIN)/cardlang simulate innovation -n 1000 --players 2 --bots greedy,random --seed 1 --out out/demo --force
 
 test: install
 	$(BIN)/cardlang check cards/

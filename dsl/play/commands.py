@@ -11,7 +11,7 @@ from rich.console import Console
 from .cards import BOTS, PlayError, available_modes, load_cardset, parse_bots
 
 out = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 MODE_HELP = "card effects: interpreted, or compiled when the compiler is available (default: auto)"
 
@@ -33,7 +33,7 @@ def play(game: Optional[str] = typer.Argument(None, help="the game (innovation);
          mode: str = typer.Option("auto", "--mode", help=MODE_HELP)):
     """Play Innovation in the terminal against bots (or watch bots play with --auto)."""
     from runtime.games.innovation import Options
-    from .savefile import read_save
+    from .savefile import check_replays, read_save
     from .terminal import PlaySession
     try:
         if load is None and game is None:
@@ -42,6 +42,7 @@ def play(game: Optional[str] = typer.Argument(None, help="the game (innovation);
         entries = None
         if load is not None:
             saved = read_save(load, cs)
+            check_replays(load, saved, cs)
             h = saved.header
             options = Options.from_dict(h["options"])
             seed = h["seed"]
@@ -50,7 +51,7 @@ def play(game: Optional[str] = typer.Argument(None, help="the game (innovation);
                 seats = [s if s != "human" else "greedy" for s in seats]
             entries = saved.entries
             out.print(f"loaded {load}: {len(entries)} decisions, seed {seed}, seats "
-                      + ", ".join(seats), markup=False)
+                      + ", ".join(seats), markup=False, soft_wrap=True)
         else:
             if teams and players != 4:
                 raise PlayError("--teams needs --players 4")
@@ -194,6 +195,8 @@ def print_summary(s: dict, out_dir: Path) -> None:
         t.add_row("highest lift", fmt(rows[::-1][:5]))
         t.add_row("lowest lift", fmt(rows[:5]))
     out.print(t)
-    out.print(f"results: {out_dir}/games.jsonl, {out_dir}/cards.csv, {out_dir}/summary.json", markup=False)
+    out.print(f"results: {out_dir}/games.jsonl, {out_dir}/cards.csv, {out_dir}/summary.json",
+              markup=False, soft_wrap=True)
     if s.get("plots"):
-        out.print("plots:   " + ", ".join(f"{out_dir}/{p}" for p in s["plots"]), markup=False)
+        out.print("plots:   " + ", ".join(f"{out_dir}/{p}" for p in s["plots"]), markup=False,
+                  soft_wrap=True)

@@ -60,16 +60,16 @@ def run_replay(path, cardset, console: Console | None = None, step: bool = False
         step = False
 
     c.print(f"[bold]{path}[/bold]: {opts.players} players, seed {h['seed']}, "
-            f"{len(saved.entries)} decisions", highlight=False)
+            f"{len(saved.entries)} decisions", highlight=False, soft_wrap=True)
     game, agent = replay_log(make, saved, path, live=None, on_entry=on_entry)
     flush(game)
     c.print()
     print_board(c, game, state["desc"], None)
     if game.over:
         r = game.result()
-        c.print(Text(state["desc"].result_line(r.winners, r.reason), style="bold"))
+        c.print(Text(state["desc"].result_line(r.winners, r.reason), style="bold"), soft_wrap=True)
     else:
         c.print(f"the log ends here, before the game does (turn {game.state.turn + 1}, "
                 f"{state['desc'].who(game.current_player)} to play); continue it with "
-                f"`cardlang play --load {path}`", markup=False)
+                f"`cardlang play --load {path}`", markup=False, soft_wrap=True)
     return 0

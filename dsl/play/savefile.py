@@ -222,3 +222,15 @@ def replay_log(make_game, saved: Saved, path="save", live: list | None = None, o
         ln = saved.lines[i] if i < len(saved.lines) else None
         raise SaveError(path, ln, f"decision {i + 1} comes after the game ended")
     return game, agent
+
+
+def check_replays(path, saved: Saved, cardset) -> None:
+    """Replay the whole log (no live players): SaveError at the first decision that does not fit."""
+    from runtime.games.innovation import InnovationGame, Options
+    opts = Options.from_dict(saved.header["options"])
+
+    def make(agent):
+        return InnovationGame(cardset.table, cardset.effects, cardset.specials, opts,
+                              seed=saved.header["seed"], agents=[agent] * opts.players,
+                              auto_setup=False, record_events=False)
+    replay_log(make, saved, path, live=None)

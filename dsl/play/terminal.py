@@ -14,6 +14,7 @@ from __future__ import annotations
 import sys
 
 from rich.console import Console
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -179,13 +180,13 @@ class PlaySession:
                 return 1
             except EndOfInput:
                 c.print("input ended before the game did (save with `save FILE`, "
-                        "continue with `cardlang play --load FILE`)")
+                        "continue with `cardlang play --load FILE`)", soft_wrap=True)
                 return 1
         self.flush_events()
         c.print()
         print_board(c, game, self.desc, None)
         r = game.result()
-        c.print(Text(self.desc.result_line(r.winners, r.reason), style="bold"))
+        c.print(Text(self.desc.result_line(r.winners, r.reason), style="bold"), soft_wrap=True)
         return 0
 
     # ---------------------------------------------------------------- log
@@ -341,7 +342,7 @@ class PlaySession:
             c.print(line)
             det = desc.option_detail(d.kind, o)
             if det:
-                c.print(Text("      " + det.replace("\n", "\n      "), style="dim"))
+                c.print(Padding(Text(det, style="dim"), (0, 0, 0, 6)))
         c.print("> ", end="")
 
     def _readline(self) -> str:
@@ -395,10 +396,10 @@ class PlaySession:
         try:
             write_save(files[0], self.header(), game.log, force=force)
         except PlayError as e:
-            self.console.print(f"[red]{e}[/red]", markup=True)
+            self.console.print(Text(str(e), style="red"), soft_wrap=True)
             return
         except OSError as e:
-            self.console.print(f"cannot save: {e}", markup=False)
+            self.console.print(f"cannot save: {e}", markup=False, soft_wrap=True)
             return
         self.console.print(f"saved to {files[0]} ({len(game.log)} decisions); continue with "
-                           f"`cardlang play --load {files[0]}`", markup=False)
+                           f"`cardlang play --load {files[0]}`", markup=False, soft_wrap=True)

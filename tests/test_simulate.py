@@ -1,0 +1,185 @@
+"""`cardlang simulate`: determinism across workers (and Ray), resume after an interruption,
+refusal of damaged output folders, no overwrite without --force, the outputs' schema."""
+from __future__ import annotations
+
+import csv
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from dsl.cli import app
+from dsl.play import simulate as sim
+from dsl.play.cards import load_cardset
+
+MODE = "interpreted"
+BIN = Path(sys.executable).parent / "cardlang"
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def cs():
+    return load_cardset("innovation", MODE)
+
+
+def cfg(n=6, seed=11, players=2, bots=("greedy", "random")):
+    return sim.Config(n=n, players=players, bots=list(bots), seed=seed, mode=MODE)
+
+
+def lines(d):
+    return (Path(d) / "games.jsonl").read_text().splitlines()
+
+
+@pytest.fixture(scope="module")
+def reference(cs, tmp_path_factory):
+    """6 games on one worker, in this process: the results every other way must reproduce."""
+    d = tmp_path_factory.mktemp("ref")
+    summary = sim.run(cfg(), d, workers=1, plots=True)
+    return d, summary
+
+
+def test_outputs_schema(reference, cs):
+    d, summary = reference
+    recs = [json.loads(x) for x in lines(d)]
+    assert [r["game"] for r in recs] == list(range(6))
+    assert [r["seed"] for r in recs] == list(range(11, 17))
+    for r in recs:
+        assert set(r) == {"game", "seed", "winners", "reason", "actions", "decisions", "turns", "cards"}
+        assert r["reason"] in ("achievements", "high draw", "dogma")
+        assert r["winners"] and all(0 <= w < 2 for w in r["winners"])
+        assert 0 < r["actions"] <= r["decisions"]
+        for name, (m, dg, sh, dm, by) in r["cards"].items():
+            assert name in cs.table.by_name and min(m, dg, sh, dm) >= 0
+    rows = list(csv.DictReader((d / "cards.csv").open()))
+    assert list(rows[0]) == ["card", "age", "color", "melded", "dogma", "shared", "demanded",
+                             "melded_by", "melded_by_wins", "win_rate", "lift"]
+    assert len(rows) == 105
+    assert sum(int(r["melded"]) for r in rows) >= 6 * 2  # at least the setup melds
+    assert any(int(r["shared"]) for r in rows) and any(int(r["demanded"]) for r in rows)
+    s = json.loads((d / "summary.json").read_text())
+    assert s["games"] == 6 and s["complete"] is True and sum(s["reasons"].values()) == 6
+    assert set(s["length"]) >= {"actions_mean", "actions_median"}
+    assert s["win_rate_by_bot"].keys() == {"greedy", "random"}
+    for p in ("end_reasons.png", "game_length.png", "card_lift.png"):
+        assert (d / p).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    run = json.loads((d / "run.json").read_text())
+    assert run["seed"] == 11 and run["bots"] == ["greedy", "random"]
+
+
+def test_same_results_on_two_workers(reference, tmp_path):
+    sim.run(cfg(), tmp_path, workers=2, plots=False)
+    assert lines(tmp_path) == lines(reference[0])
+
+
+def test_resume_after_interruption(reference, tmp_path):
+    def stop_after_3(rec, done, total):
+        if done == 3:
+            raise KeyboardInterrupt
+    with pytest.raises(sim.Interrupted) as e:
+        sim.run(cfg(), tmp_path, workers=2, plots=False, on_record=stop_after_3)
+    assert e.value.done == 3
+    assert lines(tmp_path) == lines(reference[0])[:3]
+    assert json.loads((tmp_path / "summary.json").read_text())["complete"] is False
+    sim.run(cfg(), tmp_path, workers=1, resume=True, plots=False)
+    assert lines(tmp_path) == lines(reference[0])
+    # resuming a finished run plays nothing and changes nothing
+    sim.run(cfg(), tmp_path, workers=1, resume=True, plots=False)
+    assert lines(tmp_path) == lines(reference[0])
+
+
+def _copy(src, dst):
+    dst.mkdir(exist_ok=True)
+    for f in ("run.json", "games.jsonl"):
+        (dst / f).write_bytes((src / f).read_bytes())
+    return dst
+
+
+def _resume(d, *extra):
+    return runner.invoke(app, ["simulate", "innovation", "-n", "6", "--bots", "greedy,random",
+                               "--seed", "11", "--workers", "1", "--mode", MODE, "--no-plots",
+                               "--out", str(d), "--resume", *extra])
+
+
+@pytest.mark.parametrize("damage,line,why", [
+    (lambda ls: ls[:1] + ['{"game": 1, "seed": 12, "winners": [0'] + ls[2:], 2, "not valid JSON"),
+    (lambda ls: ls[:2] + [ls[2][: len(ls[2]) // 2]], 3, "incomplete"),
+    (lambda ls: ls[:1] + [ls[1].replace('"seed":12', '"seed":99')] + ls[2:], 2, "should have seed 12"),
+    (lambda ls: ls[:1] + [ls[2]] + ls[2:], 2, "expected game 1"),
+    (lambda ls: ls[:3] + [ls[3].replace('"reason":"', '"reason":"x')] + ls[4:], 4, "unknown reason"),
+    (lambda ls: ls[:1] + ["[1, 2, 3]"] + ls[2:], 2, "not a JSON object"),
+])
+def test_damaged_games_file_is_refused_with_first_bad_line(reference, tmp_path, damage, line, why):
+    d = _copy(reference[0], tmp_path / "out")
+    ls = lines(d)
+    new = damage(ls)
+    text = "\n".join(new) + ("\n" if why != "incomplete" else "")
+    (d / "games.jsonl").write_text(text)
+    before = (d / "games.jsonl").read_text()
+    r = _resume(d)
+    assert r.exit_code == 1, r.output
+    assert f"games.jsonl:{line}:" in r.output and why in r.output, r.output
+    assert (d / "games.jsonl").read_text() == before  # nothing touched
+
+
+def test_resume_refuses_other_settings_and_damaged_run_file(reference, tmp_path):
+    d = _copy(reference[0], tmp_path / "out")
+    r = runner.invoke(app, ["simulate", "innovation", "-n", "6", "--bots", "random",
+                            "--seed", "11", "--mode", MODE, "--out", str(d), "--resume"])
+    assert r.exit_code == 1 and "other settings" in r.output and "bots" in r.output, r.output
+    (d / "run.json").write_text('{"version": 1, "game": "innov')
+    r = _resume(d)
+    assert r.exit_code == 1 and "run.json:1" in r.output and "damaged" in r.output, r.output
+
+
+def test_no_overwrite_without_force(reference, tmp_path):
+    d = _copy(reference[0], tmp_path / "out")
+    before = (d / "games.jsonl").read_bytes()
+    args = ["simulate", "innovation", "-n", "2", "--seed", "3", "--workers", "1", "--mode", MODE,
+            "--no-plots", "--out", str(d)]
+    r = runner.invoke(app, args)
+    assert r.exit_code == 1 and "--force" in r.output and "--resume" in r.output, r.output
+    assert (d / "games.jsonl").read_bytes() == before
+    (d / "notes.txt").write_text("mine")
+    r = runner.invoke(app, args + ["--force"])
+    assert r.exit_code == 0, r.output
+    assert len(lines(d)) == 2 and (d / "notes.txt").read_text() == "mine"
+    assert "end reasons" in r.output and "cards.csv" in r.output
+
+
+def test_ctrl_c_keeps_games_and_prints_resume(reference, tmp_path):
+    """A real SIGINT to the command (2 worker processes): finished games are kept, the resume
+    command is printed, and resuming completes the same games as an uninterrupted run."""
+    d = tmp_path / "out"
+    cmd = [str(BIN), "simulate", "innovation", "-n", "6", "--bots", "greedy,random", "--seed", "11",
+           "--workers", "2", "--mode", MODE, "--no-plots", "--out", str(d)]
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    games = d / "games.jsonl"
+    deadline = time.time() + 60
+    while time.time() < deadline and p.poll() is None:
+        if games.exists() and games.read_text().count("\n") >= 1:
+            break
+        time.sleep(0.05)
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=60)
+    if p.returncode == 0:
+        pytest.skip("the run finished before the interrupt arrived")
+    assert p.returncode == 130, err
+    assert "--resume" in err and "interrupted" in err, err
+    kept = lines(d)
+    assert 1 <= len(kept) < 6 and kept == lines(reference[0])[:len(kept)]
+    r = _resume(d)
+    assert r.exit_code == 0, r.output
+    assert lines(d) == lines(reference[0])
+
+
+def test_ray_local_gives_the_same_results(reference, tmp_path):
+    pytest.importorskip("ray", reason="ray is not installed (pip install 'cardlang[ray]'); "
+                                      "the --ray back end is not tested")
+    sim.run(cfg(n=3), tmp_path, workers=2, ray="local", plots=False)
+    assert lines(tmp_path) == lines(reference[0])[:3]

@@ -20,14 +20,21 @@ def test_greedy_prefers_achieving(table):
     assert GreedyAgent().choose(g, action_decision(g)) == [("achieve", 2)]
 
 
-def test_greedy_prefers_scoring_dogma_with_advantage(table):
+def test_greedy_prefers_a_dogma_that_scores(table):
+    """The lookahead plays each action on a copy: the dogma that scores a card from hand raises
+    the position most."""
     p1 = table.id_of("purple1a")
     red = table.id_of("red2a")
-    effects = {p1: [Effect("effect", lambda c: None, "Draw a card.")],
-               red: [Effect("effect", lambda c: None, "Score a card from your hand.")]}
+
+    def score_from_hand(ctx):
+        for c in ctx.game.hand(ctx.executor):
+            ctx.game.score(ctx.executor, c)
+
+    effects = {p1: [Effect("effect", lambda c: None, "Nothing.")],
+               red: [Effect("effect", score_from_hand, "Score all cards from your hand.")]}
     g, _ = scenario_game(table, {"players": {"p1": {"board": {"purple": {"cards": ["purple1a"]},
-                                                              "red": {"cards": ["red2a"]}}}}},
-                         effects)
+                                                              "red": {"cards": ["red2a"]}},
+                                                    "hand": ["blue1a", "blue1b"]}}}, effects)
     assert GreedyAgent().choose(g, action_decision(g)) == [("dogma", red)]
 
 

@@ -41,8 +41,10 @@ class LookaheadAgent(Agent):
 def position(g, p: int) -> float:
     """How well player p stands: achievements first, then score, top ages, icons, hand."""
     icons = sum(g.icon_count(p, i) for i in BASIC_ICONS)
-    return (10 * len(g.achievements(p)) + g.score_points(p) + 2 * g.highest_top_age(p)
-            + 0.15 * icons + 0.4 * len(g.hand(p)))
+    achieved = g.achievements(p)
+    # a higher achievement first keeps the lower ones within reach
+    return (10 * len(achieved) + 0.1 * sum(g.cards.age[c] for c in achieved) + g.score_points(p)
+            + 2 * g.highest_top_age(p) + 0.15 * icons + 0.4 * len(g.hand(p)))
 
 
 def evaluate(g, p: int) -> float:

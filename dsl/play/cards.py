@@ -51,7 +51,12 @@ def load_cardset(game: str = "innovation", mode: str | None = None):
 
 
 def mode_name(cs, requested: str | None) -> str:
-    return getattr(cs, "mode", None) or (requested if requested not in (None, "auto") else "interpreted")
+    """The mode the card set was built in (compiled falls back to the interpreter, with a
+    warning, where there is no C compiler)."""
+    from dsl import testing
+    if not _supports_mode(testing.cardset):
+        return "interpreted"
+    return requested if requested in ("interpreted", "compiled") else "compiled"
 
 
 def card_fingerprint(cs) -> str:

@@ -162,6 +162,11 @@ class PlaySession:
         c = self.console
         entries = self.entries
         replayed = bool(entries)
+        c.print(Text(f"Innovation, {self.options.players} players"
+                     + (" in teams (p1+p3, p2+p4)" if self.options.teams else "")
+                     + f", seed {self.seed}: " + ", ".join(self.names), style="bold"), soft_wrap=True)
+        if self.human is not None and not replayed:
+            c.print("type a number to choose, `help` for commands (undo, save, board, log, card)")
         while True:
             self.context_key = None
             try:

@@ -137,10 +137,11 @@ class Players:
 @dataclass(frozen=True)
 class Place:
     """A zone: `hand`, `my board`, `score of any opponent`."""
-    owner: Optional[str]           # my / your / their
+    owner: Optional[str]           # my / your
     zone: Ident
     players: Optional[Players]
     span: Span = field(default=NOSPAN, compare=False)
+    prep: str = field(default="from", compare=False)   # from / in / on, as written (fmt keeps it)
 
 
 @dataclass(frozen=True)

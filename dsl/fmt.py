@@ -20,8 +20,8 @@ Canonical form:
 * queries as `quant words|[value] filters from place where cond adverbs`; the quantity
   `a`/`an`/`any` becomes `a` (`an` before a vowel), `all the` becomes `all`, a counted
   quantity (`up to`, `exactly`, `all but`) shows a literal number as digits and any other
-  count in parentheses; a source is always written with `from` (the AST does not keep
-  whether the source said `from`, `in` or `on`);
+  count in parentheses; a source keeps the preposition it was written with (`from`, `in`,
+  `on`);
 * expressions with the fewest parentheses that keep the tree: or < and < not <
   comparison/has/in < + - < * / // < unary minus < atoms;
 * strings re-escaped: backslash and double quote get a backslash.
@@ -205,7 +205,7 @@ def format_query(q: A.Query) -> str:
     for f in q.filters:
         parts += [_FILTER_WORDS[f.kind], format_expr(f.arg, ATOM)]
     if q.source is not None:
-        parts += ["from", format_place(q.source)]
+        parts += [q.source.prep, format_place(q.source)]
     if q.where is not None:
         parts += ["where", format_expr(q.where, OR)]
     parts += [_word(a) for a in q.adverbs]

@@ -812,7 +812,8 @@ class ToAst(Transformer):
         return _Where(items[0])
 
     def source(self, meta, items):
-        return items[1]
+        place = items[1]
+        return A.Place(place.owner, place.zone, place.players, place.span, items[0])
 
     def srcprep(self, meta, items):
         return str(items[0])

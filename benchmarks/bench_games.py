@@ -25,6 +25,9 @@ def play(cs, players: int, seeds, record_events: bool = False) -> tuple[int, int
     """Play one complete game per seed; returns (games, decisions)."""
     from runtime.core.agents import RandomAgent
     from runtime.games.innovation.game import InnovationGame, Options
+    if cs.runtime is not None:  # compiled mode: the Cython-built runtime
+        InnovationGame, Options, RandomAgent = (cs.runtime.InnovationGame, cs.runtime.Options,
+                                                cs.runtime.RandomAgent)
     decisions = 0
     n = 0
     for s in seeds:

@@ -271,6 +271,7 @@ def compile_cmd(card_set: str = typer.Argument(..., help="GAME/SET, e.g. innovat
     try:
         with err.status(f"compiling {label} ({len(res.cards)} cards)") as status:
             r = build(res.cards, label, progress=lambda m: status.update(m), force=force)
+            rt = _build_game_runtime(label.split("/")[0], lambda m: status.update(m))
     except CompilerUnavailable as e:
         err.print(f"warning: {e}; nothing compiled, card effects run in the interpreter")
         raise typer.Exit(0)
@@ -280,6 +281,21 @@ def compile_cmd(card_set: str = typer.Argument(..., help="GAME/SET, e.g. innovat
     how = "cached" if r.cached else "built"
     out.print(f"{label}: {how} {r.path.name} ({r.size / 1e6:.2f} MB) in "
               f"{time.perf_counter() - t0:.1f}s; source {r.pyx}", markup=False)
+    if rt is not None:
+        size = sum(f.stat().st_size for f in rt[0].rglob("*.so"))
+        out.print(f"runtime: {'cached' if rt[1] else 'built'} {rt[0].name} ({size / 1e6:.2f} MB)",
+                  markup=False)
+
+
+def _build_game_runtime(game: str, progress):
+    """The game's runtime modules compiled by Cython (used by compiled mode), if it has any."""
+    import importlib
+    from .codegen.runtime_build import build_runtime
+    try:
+        mods = importlib.import_module(f"runtime.games.{game}.cardset").RUNTIME_MODULES
+    except (ImportError, AttributeError):
+        return None
+    return build_runtime(tuple(mods), progress)
 
 
 @app.command()

@@ -18,21 +18,26 @@ except CompilerUnavailable:
 
 
 def _play(cs, players: int, seed: int, agent_seed: int, teams: bool):
-    agents = [RandomAgent(agent_seed * 31 + q) for q in range(players)]
-    g = InnovationGame(cs.table, cs.effects, cs.specials, Options(players=players, teams=teams),
-                       seed=seed, agents=agents)
+    Game, Opts, Agent = InnovationGame, Options, RandomAgent
+    if cs.runtime is not None:  # compiled mode plays on the Cython-built runtime
+        Game, Opts, Agent = cs.runtime.InnovationGame, cs.runtime.Options, cs.runtime.RandomAgent
+    agents = [Agent(agent_seed * 31 + q) for q in range(players)]
+    g = Game(cs.table, cs.effects, cs.specials, Opts(players=players, teams=teams),
+             seed=seed, agents=agents)
     err = None
     try:
         g.play(max_actions=2000)
     except Exception as e:  # the same failure in both modes is the same behaviour
         err = f"{type(e).__name__}: {e}"
-    return g.events, g.log, g.result(), err
+    r = g.result()
+    return g.events, g.log, (r.winners, r.reason) if r else None, err
 
 
 def test_compiled_effects_are_compiled():
     cs = cardset("innovation", mode="compiled")
     runs = {type(e.run).__name__ for effs in cs.effects.values() for e in effs}
     assert runs == {"CompiledEffect"}
+    assert cs.runtime is not None and cs.runtime.InnovationGame.__module__.endswith(".cgame")
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])

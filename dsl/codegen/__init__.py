@@ -336,3 +336,14 @@ def compiled_effects(cards: list, adapter, progress=None) -> Optional[CompiledCa
         warn_interpreted(str(e))
         return None
     return cc
+
+
+def compiled_runtime(modules: tuple, progress=None) -> Optional[dict]:
+    """The runtime's own modules built by Cython (dsl/codegen/runtime_build.py): {qualified
+    name: compiled twin}; None (after one warning) without a C compiler."""
+    from .runtime_build import load_runtime
+    try:
+        return load_runtime(tuple(modules), progress)
+    except CompilerUnavailable as e:
+        warn_interpreted(str(e))
+        return None

@@ -205,8 +205,12 @@ class Emitter:
         # the "if you do" flag of an earlier action
         if isinstance(e, I.Flag):
             return f"_flag(env, {lit(e.name)})"
-        # fn(args): arguments evaluated here, the function is the adapter's
+        # fn(args): arguments evaluated here; the common functions inline (as in the adapter's
+        # call_function), the others by the adapter
         if isinstance(e, I.Fn):
+            inline = self.function(e)
+            if inline is not None:
+                return inline
             args = ", ".join(self.expr(a) for a in e.args)
             return f"_call_function({self.node(e)}, [{args}], env)"
         # a + b, a - b, a * b, a // b
@@ -247,6 +251,28 @@ class Emitter:
             return self.node(e)
         # anything else: the interpreter's own evaluation
         return f"_evaluate({self.node(e)}, env)"
+
+    def function(self, e: I.Fn):
+        """Inline forms of runtime/games/innovation/verbs.py call_function for the functions
+        that dominate run time (special achievement conditions, counts, values)."""
+        a = e.args
+        if any(isinstance(x, I.ZoneRefExpr) for x in a):
+            return None
+        if e.name in ("count", "any", "none") and len(a) == 1:
+            n = f"len(_as_list({self.expr(a[0])}))"
+            return {"count": n, "any": f"({n} > 0)", "none": f"({n} == 0)"}[e.name]
+        if e.name == "value" and len(a) == 1:
+            return f"_value(env, {self.expr(a[0])})"
+        if e.name == "icons" and len(a) in (1, 2):
+            if len(a) == 2 and a[1].type in ("card", "cards"):
+                return None
+            who = self.expr(a[1]) if len(a) == 2 else "_executor(env)"
+            return f"_icon_count(env, {self.expr(a[0])}, {who})"
+        if e.name in ("tucked_this_turn", "scored_this_turn", "points") and len(a) <= 1:
+            who = self.expr(a[0]) if a else "_executor(env)"
+            method = "score_points" if e.name == "points" else e.name
+            return f"env.game.{method}({who})"
+        return None
 
     def query_fn(self, q: I.Query) -> str:
         """The adapter's `candidates` (listing, tests, ranking) with `where` tests inline."""

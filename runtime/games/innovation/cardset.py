@@ -19,6 +19,26 @@ class CardSet:
     effects: dict = field(default_factory=dict)
     specials: list = field(default_factory=list)
     ir: dict = field(default_factory=dict)       # name -> I.Card (the variant in use)
+    runtime: object = None                       # compiled mode: the Cython-built runtime
+
+
+# The runtime modules compiled mode builds with Cython (dependency order); their sources are
+# unchanged and still run as plain Python in interpreted mode.
+RUNTIME_MODULES = ("runtime.core.rng", "runtime.core.decision", "runtime.core.agents",
+                   "runtime.games.innovation.cards", "runtime.games.innovation.state",
+                   "runtime.games.innovation.effects", "runtime.games.innovation.game",
+                   "runtime.games.innovation.verbs", "runtime.games.innovation.conditions")
+
+
+class Runtime:
+    """The compiled runtime's entry points: InnovationGame, Options, RandomAgent."""
+
+    def __init__(self, twins: dict):
+        game = twins["runtime.games.innovation.game"]
+        self.InnovationGame = game.InnovationGame
+        self.Options = game.Options
+        self.RandomAgent = twins["runtime.core.agents"].RandomAgent
+        self.modules = twins
 
 
 def card_info(c: I.Card) -> CardInfo:
@@ -51,9 +71,16 @@ def build_cardset(cards: list, edition: int = 3, adapter=ADAPTER,
     (dsl/codegen; same semantics); without a C compiler they stay interpreted (one warning)."""
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
-    compiled = None
+    compiled = runtime = None
+    remember = memo
     if mode == "compiled":
-        from dsl.codegen import compiled_effects
+        from dsl.codegen import compiled_effects, compiled_runtime
+        twins = compiled_runtime(RUNTIME_MODULES)
+        if twins is not None:
+            runtime = Runtime(twins)
+            remember = twins["runtime.games.innovation.conditions"].memo
+            if adapter is ADAPTER:
+                adapter = twins["runtime.games.innovation.verbs"].ADAPTER
         compiled = compiled_effects(list(cards), adapter)
     cards = select_edition(cards, edition)
     # base cards first, then by age, colour and name: a stable id order for replays
@@ -68,8 +95,8 @@ def build_cardset(cards: list, edition: int = 3, adapter=ADAPTER,
         if c.condition is not None:
             holds = _compiled_condition(compiled.condition(c), cid) if compiled \
                 else _condition(c, adapter, cid)
-            specials.append(SpecialAchievement(cid, c.name, memo(holds, c.condition)))
-    return CardSet(table, effects, specials, ir)
+            specials.append(SpecialAchievement(cid, c.name, remember(holds, c.condition)))
+    return CardSet(table, effects, specials, ir, runtime)
 
 
 def _condition(card: I.Card, adapter, cid: int):

@@ -1,0 +1,142 @@
+"""The runtime core, compiled: Cython builds the game's own Python modules (pure-Python mode,
+unchanged sources) into extension modules that live beside the Python ones.
+
+Each module `pkg.name` is built as `pkg.c<name>` (its relative imports of other compiled
+modules are redirected to their `c` twins), so one process can hold both worlds: the
+interpreted mode keeps the plain Python runtime (the reference), the compiled mode plays with
+the compiled twins. Sources are never modified; the cache key is a hash of every source built
+plus Cython's version and the Python ABI, so an edited runtime is rebuilt, never loaded stale.
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.machinery
+import importlib.util
+import os
+import re
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+from pathlib import Path
+
+from . import (BuildError, CompilerUnavailable, REPO, _lock, _run, abi_tag, c_compiler,
+               compiled_dir, cython_version)
+
+_LOADED: dict = {}
+
+
+def _twin(qualname: str) -> str:
+    pkg, _, name = qualname.rpartition(".")
+    return f"{pkg}.c{name}"
+
+
+def _source(qualname: str) -> Path:
+    return REPO / (qualname.replace(".", "/") + ".py")
+
+
+def runtime_key(modules: tuple) -> str:
+    h = hashlib.sha256("\n".join((cython_version(), abi_tag())).encode())
+    for q in modules:
+        h.update(q.encode())
+        h.update(_source(q).read_bytes())
+    return h.hexdigest()[:16]
+
+
+def _rewrite(text: str, qualname: str, modules: tuple) -> str:
+    """Relative imports of other compiled modules point at their twins."""
+    pkg = qualname.rpartition(".")[0]
+    for other in modules:
+        opkg, _, oname = other.rpartition(".")
+        if opkg == pkg:
+            text = re.sub(rf"^(\s*from \.){oname}( import)", rf"\1c{oname}\2", text, flags=re.M)
+        else:
+            # from ...core.rng import X: as many dots as levels up to the common package
+            mine, theirs = pkg.split("."), opkg.split(".")
+            common = 0
+            while common < min(len(mine), len(theirs)) and mine[common] == theirs[common]:
+                common += 1
+            dots = "." * (len(mine) - common + 1)
+            rel = "".join(p + "." for p in theirs[common:])
+            text = re.sub(rf"^(\s*from {re.escape(dots + rel)}){oname}( import)",
+                          rf"\1c{oname}\2", text, flags=re.M)
+    return text
+
+
+def build_runtime(modules: tuple, progress=None) -> tuple[Path, bool]:
+    """Build (or find) the twins of `modules` (qualified names, dependency order)."""
+    say = progress or (lambda m: None)
+    cc = c_compiler()
+    key = runtime_key(modules)
+    root = compiled_dir() / f"runtime-{key}"
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    if (root / "COMPLETE").exists():
+        return root, True
+    with _lock(compiled_dir() / ".build.lock"):
+        if (root / "COMPLETE").exists():
+            return root, True
+        tmp = Path(tempfile.mkdtemp(dir=compiled_dir(), prefix=".build-runtime-"))
+        try:
+            jobs = []
+            for q in modules:
+                parts = q.split(".")
+                d = tmp.joinpath(*parts[:-1])
+                d.mkdir(parents=True, exist_ok=True)
+                for i in range(1, len(parts)):
+                    tmp.joinpath(*parts[:i], "__init__.py").touch()
+                src = d / f"c{parts[-1]}.py"
+                src.write_text(_rewrite(_source(q).read_text(), q, modules))
+                jobs.append((q, src))
+            say(f"cython runtime ({len(jobs)} modules)")
+            _run([sys.executable, "-m", "cython", "-3", "--fast-fail", "-X", "binding=False"]
+                 + [str(s) for _, s in jobs], "cython")
+            inc = sysconfig.get_paths()["include"]
+            say("cc runtime")
+            ncpu = os.cpu_count() or 2
+            for i in range(0, len(jobs), ncpu):
+                procs = []
+                for q, src in jobs[i:i + ncpu]:
+                    so = src.with_name(src.stem + suffix)
+                    cmd = cc + ["-shared", "-fPIC", "-O2", "-fno-strict-aliasing", "-w",
+                                f"-I{inc}", str(src.with_suffix(".c")), "-o", str(so)]
+                    procs.append((src, subprocess.Popen(cmd, stdout=subprocess.PIPE,
+                                                         stderr=subprocess.PIPE, text=True)))
+                for src, p in procs:
+                    _, err = p.communicate()
+                    if p.returncode != 0:
+                        raise BuildError(f"the C compiler failed on {src.name}:\n{err[-4000:]}")
+            for _, src in jobs:
+                for f in (src.with_suffix(".c"), src.with_suffix(".py")):
+                    f.unlink()
+            (tmp / "COMPLETE").write_text(" ".join(modules) + "\n")
+            os.replace(tmp, root)
+        finally:
+            if tmp.exists():
+                shutil.rmtree(tmp, ignore_errors=True)
+        for old in compiled_dir().glob("runtime-*"):
+            if old != root:
+                shutil.rmtree(old, ignore_errors=True)
+    return root, False
+
+
+def load_runtime(modules: tuple, progress=None) -> dict:
+    """{qualified name: compiled twin module}; raises CompilerUnavailable without a compiler."""
+    root, _ = build_runtime(modules, progress)
+    if root in _LOADED:
+        return _LOADED[root]
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    out = {}
+    for q in modules:
+        twin = _twin(q)
+        path = root.joinpath(*twin.split(".")[:-1], twin.rpartition(".")[2] + suffix)
+        mod = sys.modules.get(twin)
+        if mod is None or getattr(mod, "__file__", None) != str(path):
+            loader = importlib.machinery.ExtensionFileLoader(twin, str(path))
+            spec = importlib.util.spec_from_file_location(twin, str(path), loader=loader)
+            mod = importlib.util.module_from_spec(spec)
+            sys.modules[twin] = mod
+            loader.exec_module(mod)
+        out[q] = mod
+    _LOADED[root] = out
+    return out

@@ -117,7 +117,7 @@ def simulate(game: str = typer.Argument("innovation", help="the game (innovation
             raise PlayError("--teams needs --players 4")
         cfg = sim.Config(n=n, players=players, bots=parse_bots(bots, players), seed=seed,
                          teams=teams, game=game, mode=mode)
-        if not quiet:
+        if not quiet and err.is_terminal:
             err.print("loading the card set...", end="\r")
         load_cardset(game, mode)
         progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),
@@ -185,8 +185,9 @@ def print_summary(s: dict, out_dir: Path) -> None:
                                       f"min {ln['actions_min']}, max {ln['actions_max']}")
         t.add_row("decisions per game", f"mean {ln['decisions_mean']}")
     if s.get("games_per_s"):
-        t.add_row("speed", f"{s['games_per_s']} games/s ({s['games_this_run']} games in "
-                           f"{s['elapsed_s']} s, {s['backend']}, {s.get('workers') or '-'} workers, {s['mode']})")
+        t.add_row("speed", f"{s['games_per_s']} games/s ({s['games_this_run']} games, "
+                           f"{s['elapsed_s']} s in all; {s['backend']}, "
+                           f"{s.get('workers') or 'all'} workers, {s['mode']})")
     rows = [r for r in s.get("_rows", []) if r["lift"] is not None
             and r["melded_by"] >= s.get("lift_min_melded_by", 1)]
     rows.sort(key=lambda r: r["lift"])

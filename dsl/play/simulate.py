@@ -112,8 +112,11 @@ class _RayPlayer:
     def play(self, i):
         return play_one(i)
 
+    def ready(self):
+        return True
 
-def _ray(cfg: Config, indices: list, workers: int, address: str):
+
+def _ray(cfg: Config, indices: list, workers: int, address: str, on_ready=None):
     try:
         import ray
     except ImportError:
@@ -130,6 +133,9 @@ def _ray(cfg: Config, indices: list, workers: int, address: str):
         n_act = max(1, min(n_act, len(indices)))
         Player = ray.remote(num_cpus=1)(_RayPlayer)
         actors = [Player.remote(cfg) for _ in range(n_act)]
+        ray.get([a.ready.remote() for a in actors])   # cluster up, card sets loaded
+        if on_ready is not None:
+            on_ready()
         todo = list(indices)
         pending: dict = {}
         buf: dict = {}
@@ -310,11 +316,15 @@ def run(cfg: Config, out_dir, workers: int | None = None, ray: str | None = None
     if on_start is not None:
         on_start(done0, total)
     t0 = time.perf_counter()
+    started = [t0]
+
+    def on_ready():  # games/s counts from when the workers are up (a Ray cluster takes a while)
+        started[0] = time.perf_counter()
     path = os.path.join(os.fspath(out_dir), GAMES_FILE)
     interrupted = False
     new = 0
     with open(path, "a", encoding="utf-8", newline="") as f:
-        gen = _ray(cfg, indices, workers, ray) if ray else _local(cfg, indices, workers)
+        gen = _ray(cfg, indices, workers, ray, on_ready) if ray else _local(cfg, indices, workers)
         try:
             for rec in gen:
                 f.write(json.dumps(rec, separators=(",", ":")) + "\n")
@@ -327,11 +337,12 @@ def run(cfg: Config, out_dir, workers: int | None = None, ray: str | None = None
             interrupted = True
         finally:
             gen.close()
-    elapsed = time.perf_counter() - t0
+    now = time.perf_counter()
+    elapsed, playing = now - t0, now - started[0]
     extra = {"complete": len(recs) >= total, "workers": workers or None, "backend": backend,
              "mode": mode_name(cs, cfg.mode), "elapsed_s": round(elapsed, 2),
              "games_this_run": new,
-             "games_per_s": round(new / elapsed, 2) if elapsed > 0 and new else None}
+             "games_per_s": round(new / playing, 2) if playing > 0 and new else None}
     summary = write_outputs(out_dir, cfg, cs, recs, extra, plots=plots)
     if interrupted:
         raise Interrupted(len(recs))

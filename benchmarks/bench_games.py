@@ -8,10 +8,12 @@ machine load); a mode's figure is the median over repeats. Both modes must play 
 same games (same decisions), which the harness checks. Building the card set (and the compiled
 module, cached in compiled/) is not timed. Agents are trusted RandomAgents, so apply() skips its
 rollback snapshot (`transactional = False`) and events are not recorded, as in simulate.py.
+The long-lived objects (card sets, IR) are frozen out of the cyclic GC before timing.
 """
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import statistics
@@ -45,6 +47,8 @@ def run_bench(modes, players: int = 2, games: int = 50, repeats: int = 3, seed: 
               progress=None) -> dict:
     from dsl.testing import cardset
     sets = {m: cardset("innovation", mode=m) for m in modes}
+    gc.collect()
+    gc.freeze()  # the card sets and the IR live for the whole run: keep them out of GC passes
     rates: dict = {m: [] for m in modes}
     per_game: dict = {}
     seeds = range(seed, seed + games)

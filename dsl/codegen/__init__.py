@@ -234,6 +234,15 @@ def build(cards: list, label: str, progress: Optional[Callable[[str], None]] = N
     return BuildResult(name, out, pyx_out, False, time.perf_counter() - t0, out.stat().st_size)
 
 
+def stale(path: Path, age: float = 3600.0) -> bool:
+    """A build of other inputs that nobody has touched for an hour (a process that is about
+    to load a build it has just found is never robbed of it)."""
+    try:
+        return time.time() - path.stat().st_mtime > age
+    except OSError:
+        return False
+
+
 def _run(cmd: list, what: str) -> None:
     try:
         r = subprocess.run(cmd, capture_output=True, text=True)
@@ -247,7 +256,7 @@ def _prune(keep: str) -> None:
     """Old builds of the same set (other hashes) are never loaded; delete them."""
     prefix = keep[:-16]
     for f in compiled_dir().glob(prefix + "*"):
-        if not f.name.startswith(keep):
+        if not f.name.startswith(keep) and stale(f):
             with contextlib.suppress(OSError):
                 f.unlink()
 

@@ -22,7 +22,7 @@ import tempfile
 from pathlib import Path
 
 from . import (BuildError, CompilerUnavailable, REPO, _lock, _run, abi_tag, c_compiler,
-               compiled_dir, cython_version)
+               compiled_dir, cython_version, stale)
 
 _LOADED: dict = {}
 
@@ -115,7 +115,7 @@ def build_runtime(modules: tuple, progress=None) -> tuple[Path, bool]:
             if tmp.exists():
                 shutil.rmtree(tmp, ignore_errors=True)
         for old in compiled_dir().glob("runtime-*"):
-            if old != root:
+            if old != root and stale(old):
                 shutil.rmtree(old, ignore_errors=True)
     return root, False
 

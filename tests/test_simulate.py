@@ -178,6 +178,24 @@ def test_ctrl_c_keeps_games_and_prints_resume(reference, tmp_path):
     assert lines(d) == lines(reference[0])
 
 
+_real_play_one = sim.play_one
+
+
+def _dies_at_game_2(i):
+    if i == 2:
+        os._exit(3)   # a worker killed mid-game (a crash in compiled code, the OOM killer...)
+    return _real_play_one(i)
+
+
+def test_a_dead_worker_stops_the_run_cleanly(reference, tmp_path, monkeypatch):
+    monkeypatch.setattr(sim, "play_one", _dies_at_game_2)
+    with pytest.raises(sim.SimulationError, match="worker process died during game [12]"):
+        sim.run(cfg(), tmp_path, workers=2, plots=False)
+    kept = lines(tmp_path)
+    assert kept and kept == lines(reference[0])[:len(kept)] and len(kept) <= 2
+    assert json.loads((tmp_path / "summary.json").read_text())["games"] == len(kept)
+
+
 def test_ray_local_gives_the_same_results(reference, tmp_path):
     pytest.importorskip("ray", reason="ray is not installed (pip install 'cardlang[ray]'); "
                                       "the --ray back end is not tested")

@@ -91,18 +91,42 @@ def _local(cfg: Config, indices: list, workers: int):
         for i in indices:
             yield play_one(i)
         return
+    from collections import deque
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
     methods = mp.get_all_start_methods()
     ctx = mp.get_context("fork" if "fork" in methods else "spawn")
     if ctx.get_start_method() == "fork":
         _init_worker(cfg, ignore_sigint=False)    # children inherit the loaded card set
-    pool = ctx.Pool(workers, initializer=_init_worker, initargs=(cfg,))
+    pool = ProcessPoolExecutor(workers, mp_context=ctx, initializer=_init_worker, initargs=(cfg,))
     try:
-        for rec in pool.imap(play_one, indices, chunksize=1):
+        todo = iter(indices)
+        inflight: deque = deque()
+        for i in todo:                     # a bounded window, results taken in game order
+            inflight.append((i, pool.submit(play_one, i)))
+            if len(inflight) >= 4 * workers:
+                break
+        while inflight:
+            i, fut = inflight.popleft()
+            try:
+                rec = fut.result()
+            except BrokenProcessPool:
+                raise SimulationError(
+                    f"a worker process died during game {i} (seed {cfg.seed + i}) or a game in "
+                    f"flight with it; games 0..{i - 1} are kept. --workers 1 shows the error; "
+                    "--resume continues")
             yield rec
-        pool.close()
+            nxt = next(todo, None)
+            if nxt is not None:
+                inflight.append((nxt, pool.submit(play_one, nxt)))
     finally:
-        pool.terminate()
-        pool.join()
+        procs = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for p in procs:  # do not wait for the games in flight
+            if p.is_alive():
+                p.terminate()
+        for p in procs:
+            p.join(5)
 
 
 class _RayPlayer:
@@ -322,6 +346,7 @@ def run(cfg: Config, out_dir, workers: int | None = None, ray: str | None = None
         started[0] = time.perf_counter()
     path = os.path.join(os.fspath(out_dir), GAMES_FILE)
     interrupted = False
+    failed = None
     new = 0
     with open(path, "a", encoding="utf-8", newline="") as f:
         gen = _ray(cfg, indices, workers, ray, on_ready) if ray else _local(cfg, indices, workers)
@@ -335,6 +360,8 @@ def run(cfg: Config, out_dir, workers: int | None = None, ray: str | None = None
                     on_record(rec, len(recs), total)
         except KeyboardInterrupt:
             interrupted = True
+        except SimulationError as e:
+            failed = e
         finally:
             gen.close()
     now = time.perf_counter()
@@ -344,6 +371,8 @@ def run(cfg: Config, out_dir, workers: int | None = None, ray: str | None = None
              "games_this_run": new,
              "games_per_s": round(new / playing, 2) if playing > 0 and new else None}
     summary = write_outputs(out_dir, cfg, cs, recs, extra, plots=plots)
+    if failed is not None:
+        raise failed
     if interrupted:
         raise Interrupted(len(recs))
     return summary

@@ -274,8 +274,10 @@ def warn_interpreted(reason: str) -> None:
               f"interpreter", file=sys.stderr)
 
 
-def load(cards: list, label: str, adapter, progress=None):
-    """The built module of this card set, bound to `adapter` and the cards' IR."""
+def load(cards: list, label: str, adapter, progress=None, interp=None, context=None):
+    """The built module of this card set, bound to `adapter` and the cards' IR, using `interp`
+    (dsl.interp or its compiled twin) for Env, and `context` (the game's EffectContext) for
+    special achievements' conditions."""
     res = build(cards, label, progress)
     mod = _LOADED.get(res.name)
     if mod is None:
@@ -287,7 +289,11 @@ def load(cards: list, label: str, adapter, progress=None):
             raise RuntimeError(f"{res.path} was built from other card sources (stale module)")
         _LOADED[res.name] = mod
     _, em = _lower(cards)
-    mod.bind(adapter, cards, em.nodes, em.signature())
+    if interp is None:
+        from .. import interp
+    if context is None:
+        from runtime.games.innovation.effects import EffectContext as context
+    mod.bind(adapter, cards, em.nodes, em.signature(), interp, context)
     return mod
 
 
@@ -326,12 +332,14 @@ class CompiledCards:
             out.append(adapter.effect_class(eff.kind, runners[eff.index], render_effect(eff, card)))
         return out
 
-    def condition(self, card: I.Card):
+    def condition(self, card: I.Card, cid: int):
+        """`holds(game, player)` for the special achievement `card` (card id `cid`)."""
         mod, i, _ = self._by_card[id(card)]
-        return mod.CONDITIONS[i]
+        return mod.condition(i, cid)
 
 
-def compiled_effects(cards: list, adapter, progress=None) -> Optional[CompiledCards]:
+def compiled_effects(cards: list, adapter, interp=None, context=None,
+                     progress=None) -> Optional[CompiledCards]:
     """Build/load one module per set of `cards`; None (after one warning) without a C
     compiler, so that the caller falls back to the interpreter."""
     groups: dict = {}
@@ -340,7 +348,7 @@ def compiled_effects(cards: list, adapter, progress=None) -> Optional[CompiledCa
     cc = CompiledCards()
     try:
         for label, group in groups.items():
-            cc.add(load(group, label, adapter, progress), group)
+            cc.add(load(group, label, adapter, progress, interp, context), group)
     except CompilerUnavailable as e:
         warn_interpreted(str(e))
         return None

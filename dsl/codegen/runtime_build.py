@@ -45,10 +45,13 @@ def runtime_key(modules: tuple) -> str:
 
 
 def _rewrite(text: str, qualname: str, modules: tuple) -> str:
-    """Relative imports of other compiled modules point at their twins."""
+    """Imports of other compiled modules (relative, or absolute `from a.b import`) point at
+    their twins."""
     pkg = qualname.rpartition(".")[0]
     for other in modules:
         opkg, _, oname = other.rpartition(".")
+        text = re.sub(rf"^(\s*from {re.escape(opkg)}\.){oname}( import)", rf"\1c{oname}\2",
+                      text, flags=re.M)
         if opkg == pkg:
             text = re.sub(rf"^(\s*from \.){oname}( import)", rf"\1c{oname}\2", text, flags=re.M)
         else:

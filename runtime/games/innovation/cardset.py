@@ -24,7 +24,7 @@ class CardSet:
 
 # The runtime modules compiled mode builds with Cython (dependency order); their sources are
 # unchanged and still run as plain Python in interpreted mode.
-RUNTIME_MODULES = ("runtime.core.rng", "runtime.core.decision", "runtime.core.agents",
+RUNTIME_MODULES = ("dsl.interp", "runtime.core.rng", "runtime.core.decision", "runtime.core.agents",
                    "runtime.games.innovation.cards", "runtime.games.innovation.state",
                    "runtime.games.innovation.effects", "runtime.games.innovation.game",
                    "runtime.games.innovation.verbs", "runtime.games.innovation.conditions")
@@ -81,7 +81,8 @@ def build_cardset(cards: list, edition: int = 3, adapter=ADAPTER,
             remember = twins["runtime.games.innovation.conditions"].memo
             if adapter is ADAPTER:
                 adapter = twins["runtime.games.innovation.verbs"].ADAPTER
-        compiled = compiled_effects(list(cards), adapter)
+        compiled = compiled_effects(list(cards), adapter, twins and twins["dsl.interp"],
+                                    twins and twins["runtime.games.innovation.effects"].EffectContext)
     cards = select_edition(cards, edition)
     # base cards first, then by age, colour and name: a stable id order for replays
     cards.sort(key=lambda c: (c.attrs.get("kind") != "card", c.attrs.get("set", ""), c.age, c.name))
@@ -93,8 +94,7 @@ def build_cardset(cards: list, edition: int = 3, adapter=ADAPTER,
         if effs:
             effects[cid] = effs
         if c.condition is not None:
-            holds = _compiled_condition(compiled.condition(c), cid) if compiled \
-                else _condition(c, adapter, cid)
+            holds = compiled.condition(c, cid) if compiled else _condition(c, adapter, cid)
             specials.append(SpecialAchievement(cid, c.name, remember(holds, c.condition)))
     return CardSet(table, effects, specials, ir, runtime)
 
@@ -107,8 +107,3 @@ def _condition(card: I.Card, adapter, cid: int):
         return truth(evaluate(cond, Env(ctx, adapter, card)))
     return holds
 
-
-def _compiled_condition(run, cid: int):
-    def holds(game, player) -> bool:
-        return run(EffectContext(game, player, player, cid, "condition", {}, False))
-    return holds

@@ -16,6 +16,7 @@ import json
 import os
 from dataclasses import dataclass, field
 
+from runtime.core.decision import validate_answer
 from runtime.core.errors import IllegalMove, ReplayMismatch
 from runtime.core import replay as core_replay
 
@@ -177,9 +178,10 @@ class LogAgent:
             if e["player"] != d.player or e["kind"] != d.kind:
                 raise ReplayMismatch(f"the log has a {e['kind']} decision of p{e['player'] + 1} "
                                      f"where the game asks a {d.kind} decision of p{d.player + 1}")
+            answer = validate_answer(d, e["answer"])   # IllegalMove with the reason
             if self.on_entry is not None:
-                self.on_entry(game, d, e["answer"], self.pos - 1)
-            return list(e["answer"])
+                self.on_entry(game, d, answer, self.pos - 1)
+            return answer
         if self.live is None:
             raise LogExhausted()
         self.asked_live = True

@@ -107,7 +107,8 @@ def simulate(game: str = typer.Argument("innovation", help="the game (innovation
              force: bool = typer.Option(False, "--force", help="overwrite a simulation already in OUT"),
              mode: str = typer.Option("auto", "--mode", help=MODE_HELP),
              no_plots: bool = typer.Option(False, "--no-plots", help="skip the PNG plots"),
-             quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bar, no table")):
+             quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bar, no table"),
+             as_json: bool = typer.Option(False, "--json", help="print summary.json instead of the table")):
     """Simulate many bot-vs-bot games: per-game results, per-card statistics and plots in OUT."""
     from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
                                TimeElapsedColumn, TimeRemainingColumn)
@@ -148,7 +149,10 @@ def simulate(game: str = typer.Argument("innovation", help="the game (innovation
                 raise typer.Exit(130)
     except PlayError as e:
         _fail(e)
-    if not quiet:
+    if as_json:
+        import json
+        print(json.dumps({k: v for k, v in summary.items() if not k.startswith("_")}, indent=1))
+    elif not quiet:
         print_summary(summary, out_dir)
 
 

@@ -19,6 +19,7 @@ def write_plots(out_dir, summary: dict, actions: list, card_rows: list, min_meld
     fig, ax = plt.subplots(figsize=(6, 3.5))
     ax.bar(list(reasons), list(reasons.values()), color="#4c72b0")
     ax.set_title(f"How {summary.get('games', 0)} games ended")
+    ax.margins(y=0.12)
     ax.set_ylabel("games")
     for i, v in enumerate(reasons.values()):
         ax.text(i, v, str(v), ha="center", va="bottom")

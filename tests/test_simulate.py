@@ -192,7 +192,7 @@ def test_a_dead_worker_stops_the_run_cleanly(reference, tmp_path, monkeypatch):
     with pytest.raises(sim.SimulationError, match="worker process died during game [12]"):
         sim.run(cfg(), tmp_path, workers=2, plots=False)
     kept = lines(tmp_path)
-    assert kept and kept == lines(reference[0])[:len(kept)] and len(kept) <= 2
+    assert kept == lines(reference[0])[:len(kept)] and len(kept) <= 2
     assert json.loads((tmp_path / "summary.json").read_text())["games"] == len(kept)
 
 

@@ -47,6 +47,9 @@ def run_bench(modes, players: int = 2, games: int = 50, repeats: int = 3, seed: 
               progress=None) -> dict:
     from dsl.testing import cardset
     sets = {m: cardset("innovation", mode=m) for m in modes}
+    if "compiled" in sets and sets["compiled"].runtime is None:
+        print("warning: no compiled runtime (no C compiler?): 'compiled' ran interpreted",
+              file=sys.stderr)
     gc.collect()
     gc.freeze()  # the card sets and the IR live for the whole run: keep them out of GC passes
     rates: dict = {m: [] for m in modes}

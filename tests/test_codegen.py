@@ -119,16 +119,24 @@ def test_jinja_delimiters_in_cards_are_data():
 
 
 @needs_cc
-def test_hostile_set_builds_runs_and_matches_interpreter(tmp_path, monkeypatch):
-    monkeypatch.setenv("CARDLANG_COMPILED_DIR", str(tmp_path))
+def test_hostile_set_builds_runs_and_matches_interpreter():
+    # built into compiled/ (cached there, with the runtime); the base cards are re-pathed so
+    # that this small set is a set of its own, never a rival build of innovation/base
     marker = Path("/tmp/cardlang_pwned")
     if marker.exists():
         marker.unlink()
     from runtime.games.innovation.cardset import build_cardset
     from runtime.games.innovation.game import InnovationGame, Options
-    ones = [c for c in game_cards("innovation") if c.age == 1 and not c.attrs.get("edition")]
-    cards = _hostile_cards() + ones
+    ones = [dataclasses.replace(c, path="/tmp/cardlang_test/" + Path(c.path).name)
+            for c in game_cards("innovation") if c.age == 1 and not c.attrs.get("edition")]
+    tmpl = _hostile_cards()[0]
+    broken = dataclasses.replace(  # a verb the runtime has no behaviour for: an EffectError
+        tmpl, name="Broken", path="/cards/x/broken.card",
+        effects=(dataclasses.replace(tmpl.effects[0], body=(
+            dataclasses.replace(tmpl.effects[0].body[0], verbs=("bogus",), bind=None),)),))
+    cards = _hostile_cards() + ones + [broken]
     logs = []
+    errors = []
     for mode in ("interpreted", "compiled"):
         cs = build_cardset(list(cards), mode=mode)
         if mode == "compiled":
@@ -137,8 +145,15 @@ def test_hostile_set_builds_runs_and_matches_interpreter(tmp_path, monkeypatch):
         for name in HOSTILE:
             g.execute_effects(0, cs.table.id_of(name))
         logs.append((g.events, g.log))
+        with pytest.raises(Exception) as e:
+            g.execute_effects(0, cs.table.id_of("Broken"))
+        errors.append(e.value)
     assert logs[0] == logs[1]
     assert not marker.exists()
+    # the same error in both modes; the compiled one names the card file and line
+    assert type(errors[0]) is type(errors[1]) and str(errors[0]) == str(errors[1])
+    line = broken.effects[0].body[0].span.line
+    assert any(f"/cards/x/broken.card:{line}" in n for n in errors[1].__notes__)
 
 
 # ------------------------------------------------------------------ cache

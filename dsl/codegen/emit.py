@@ -85,7 +85,8 @@ class Emitter:
         line = getattr(getattr(op, "span", None), "line", 0)
         # [may] VERB [and VERB]* OBJECT [KWARGS] [ADVERB] [as NAME]
         if isinstance(op, I.Act):
-            return [f"{pad}# line {line}: {comment(' and '.join(op.verbs))}"] + self.act(op, ind)
+            return [f"{pad}# line {line}: {comment(' and '.join(op.verbs))}",
+                    f"{pad}_LINE = {int(line)}"] + self.act(op, ind)
         # if COND: ... elif COND: ... else: ...
         if isinstance(op, I.If):
             out = []

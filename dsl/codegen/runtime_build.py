@@ -140,6 +140,17 @@ def load_runtime(modules: tuple, progress=None) -> dict:
             mod = importlib.util.module_from_spec(spec)
             sys.modules[twin] = mod
             loader.exec_module(mod)
+            _share_exceptions(mod, q)
         out[q] = mod
     _LOADED[root] = out
     return out
+
+
+def _share_exceptions(twin, qualname: str) -> None:
+    """A twin raises the original module's exception classes (so `except EffectError` catches
+    errors from either world); set before the modules that import them are loaded."""
+    import importlib
+    orig = importlib.import_module(qualname)
+    for k, v in vars(orig).items():
+        if isinstance(v, type) and issubclass(v, BaseException) and v.__module__ == qualname:
+            setattr(twin, k, v)

@@ -31,4 +31,4 @@ bench: install
 	$(BIN)/cardlang bench innovation --players 2 --games 50 --mode both
 
 clean:
-	rm -rf $(VENV) compiled/*.so compiled/*.c build *.egg-info
+	rm -rf $(VENV) compiled/*.so compiled/*.c compiled/*.pyx compiled/runtime-* build *.egg-info

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import cache
 from . import ir as I
 from .check import check_file
 from .errors import CardlangError, Diagnostic
@@ -48,6 +49,15 @@ class Loaded:
     files: int = 0
 
 
+def parse_cached(text: str, path: str):
+    """parse_text, through the AST cache (dsl/cache.py); only files that parse are cached."""
+    f = cache.get(text, path)
+    if f is None:
+        f = parse_text(text, path)
+        cache.put(text, path, f)
+    return f
+
+
 def check_text(text: str, path: str = "<text>", game: str = DEFAULT_GAME, card_set: str = "") -> list[I.Card]:
     """Parse and check one card text; raises CardlangError."""
     f = parse_text(text, path)
@@ -64,7 +74,7 @@ def load(paths, game: str | None = None) -> Loaded:
             if not path.exists():
                 raise CardlangError([Diagnostic(str(path), 0, 0, "no such file or folder")])
             text = decode(path.read_bytes(), str(path))
-            f = parse_text(text, str(path))
+            f = parse_cached(text, str(path))
             r = check_file(f, get_vocab(game or g), text, s)
             res.cards.extend(r.cards)
             res.warnings.extend(r.warnings)

@@ -14,7 +14,8 @@ from rich.console import Console
 from .errors import CardlangError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
-                  help="Cardlang: check, render, format and test card files; run scenarios.")
+                  help="Cardlang: check, render, format, test and compile card files; run "
+                       "scenarios; play, replay and simulate games.")
 scenario_app = typer.Typer(no_args_is_help=True, help="Scenario files (format v1).")
 app.add_typer(scenario_app, name="scenario")
 out = Console(highlight=False, soft_wrap=True)

@@ -219,6 +219,20 @@ def _reindented(lines: list[str], line: int, chars: int) -> tuple[list[str], lis
     return out, changed
 
 
+def _first_word(tok: Token) -> Token:
+    """A whole example line lexed where it does not belong is reported by its first word."""
+    if tok.type != "EX_LINE":
+        return tok
+    word = re.match(r'"([^"\\\n]|\\.)*"|[^\s,:]+', str(tok)).group(0)
+    kind = next((k for k, p in (("NAME", _EX_WORDS[0][1]), ("CAPNAME", _EX_WORDS[1][1]),
+                                 ("INT", _EX_WORDS[2][1])) if p.fullmatch(word)), None)
+    if kind is None and not word.startswith('"'):
+        kind, word = "CHAR", word[0]  # a character no token starts with
+    kind = kind or "STRING"
+    return Token(kind, word, tok.start_pos, tok.line, tok.column, tok.line,
+                 tok.column + len(word), (tok.start_pos or 0) + len(word))
+
+
 def _progress(lines: list[str]) -> tuple[int, int]:
     """How far the text parses: (line, column) of the first error (big numbers if none)."""
     try:
@@ -372,8 +386,13 @@ class _Recovery:
                     self.error(line, col, col + 1, f"unexpected character {ch!r}",
                                expected=_describe(err.allowed) if err.allowed else None)
             return self.replace(line)
-        tok = err.token
+        tok = _first_word(err.token)
         exp = set(getattr(err, "expected", ()) or ())
+        if tok.type == "CHAR":
+            if tok.line not in self.fixed:
+                self.error(tok.line, tok.column, tok.column + 1, f"unexpected character {str(tok)!r}",
+                           expected=_describe(exp) if exp else None)
+            return self.replace(tok.line)
         if tok.type == "_INDENT":
             return self.unexpected_indent(tok, exp)
         if tok.type == "$END" or not tok.line or tok.line < 1:
@@ -913,23 +932,79 @@ class ToAst(Transformer):
         return str(items[0])
 
     def ex_line(self, meta, items):
-        return A.ExLine(items[0], items[1] if len(items) > 1 else (), _span(meta))
+        """`KEY WORDS: ITEM, ITEM` arrives as one token; split it here, with exact columns."""
+        tok = items[0]
+        text, line, col = str(tok).rstrip(), tok.line, tok.column
+        span = A.Span(line, col, line, col + len(text))
+        colon = _outside_quotes(text, ":")
+        if not colon:
+            self.errors.append((span, "an example line needs ':' after its key",
+                                "'p1 hand: Oars, \"The Wheel\"' or 'p1 dogma: Oars'"))
+            return A.ExLine((), (), span)
+        at = colon[0]
+        key = []
+        for m in re.finditer(r"\S+", text[:at]):
+            item = self._ex_word(m.group(0), line, col + m.start())
+            if item is not None:
+                key.append(item)
+        parts, start = [], at + 1
+        for cut in _outside_quotes(text, ",", start) + [len(text)]:
+            raw = text[start:cut]
+            lead = len(raw) - len(raw.lstrip())
+            if raw.strip() or cut != len(text) or parts:
+                parts.append((raw.strip(), col + start + lead))
+            start = cut + 1
+        out = []
+        for raw, c in parts:
+            if not raw:
+                self.errors.append((A.Span(line, c, line, c + 1), "empty item in an example line",
+                                    "items separated by single commas"))
+            elif raw.startswith('"'):
+                if not _QUOTED.fullmatch(raw):
+                    self.errors.append((A.Span(line, c, line, c + len(raw)),
+                                        "a quoted name must be the whole item", 'an item like "The Wheel"'))
+                else:
+                    out.append(A.ExItem("string", _unquote(raw), A.Span(line, c, line, c + len(raw))))
+            else:
+                words = [self._ex_word(m.group(0), line, c + m.start()) for m in re.finditer(r"\S+", raw)]
+                if None in words:
+                    continue
+                if len(words) == 1:
+                    out.append(words[0])
+                else:
+                    out.append(A.ExItem("phrase", " ".join(w.text for w in words),
+                                        A.Span(line, c, line, c + len(raw))))
+        return A.ExLine(tuple(key), tuple(out), span)
 
-    def ex_key(self, meta, items):
-        return tuple(_ex_item(t) for t in items)
-
-    def ex_items(self, meta, items):
-        return tuple(items)
-
-    def ex_item(self, meta, items):
-        if len(items) == 1:
-            return _ex_item(items[0])
-        return A.ExItem("phrase", " ".join(str(t) for t in items), _span(meta))
+    def _ex_word(self, word: str, line: int, col: int):
+        for kind, pattern in _EX_WORDS:
+            if pattern.fullmatch(word):
+                return A.ExItem(kind, word, A.Span(line, col, line, col + len(word)))
+        self.errors.append((A.Span(line, col, line, col + len(word)), f"unexpected '{word}' in an example line",
+                            'bare words (p1, hand, Oars, 3) or a quoted name ("The Wheel")'))
+        return None
 
 
-def _ex_item(tok: Token) -> A.ExItem:
-    kind = {"NAME": "name", "INT": "int", "STRING": "string", "CAPNAME": "capname"}[tok.type]
-    return A.ExItem(kind, _unquote(tok) if kind == "string" else str(tok), _span(tok))
+_QUOTED = re.compile(r'"([^"\\\n]|\\.)*"')
+_EX_WORDS = [("name", re.compile(r"[a-z_][a-z0-9_]*(-[a-z_][a-z0-9_]*)*")),
+             ("capname", re.compile(r"[A-Z][A-Za-z0-9_]*")),
+             ("int", re.compile(r"[0-9]+"))]
+
+
+def _outside_quotes(text: str, ch: str, start: int = 0) -> list[int]:
+    """Positions of `ch` in text[start:] that are not inside a quoted string."""
+    out, quoted, i = [], False, start
+    while i < len(text):
+        c = text[i]
+        if quoted and c == "\\":
+            i += 2
+            continue
+        if c == '"':
+            quoted = not quoted
+        elif c == ch and not quoted:
+            out.append(i)
+        i += 1
+    return out
 
 
 class _Adverb:

@@ -755,3 +755,26 @@ def test_a_keyword_cannot_be_a_binding_name():
     with pytest.raises(CardlangError) as info:
         check_text(effect("draw 1 as if", "score if"), "bad.card")
     assert info.value.diagnostics[0].message == "'if' is a keyword and cannot be a name"
+
+
+def test_example_line_errors_are_located():
+    text = HEAD + """    effect:
+        draw 1
+
+    example "bad lines":
+        given:
+            p1 hand Oars
+            p1 hand: Oars,, Sailing
+            p1 hand: "The Wheel" x, $x
+        do:
+            p1 dogma: Tester
+        expect:
+            p1 hand: Oars
+"""
+    with pytest.raises(CardlangError) as info:
+        check_text(text, "bad.card")
+    got = [(d.line, d.col, d.message) for d in info.value.diagnostics]
+    assert got == [(9, 13, "an example line needs ':' after its key"),
+                   (10, 27, "empty item in an example line"),
+                   (11, 22, "a quoted name must be the whole item"),
+                   (11, 37, "unexpected '$x' in an example line")]

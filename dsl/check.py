@@ -200,8 +200,8 @@ class CardChecker:
                                suggestion="move it before, or into an if/else branch")
                 ended_by = None
             op = self.check_stmt(st, scope)
-            if op is not None:
-                ops.append(op)
+            # an action with an "if you do" block comes back as (action, If on its flag)
+            ops.extend(o for o in (op if isinstance(op, tuple) else (op,)) if o is not None)
             if isinstance(st, A.RepeatEffect):
                 ended_by = "repeat effect"
             elif isinstance(st, A.Stop):
@@ -294,7 +294,7 @@ class CardChecker:
             return act
         then = self.check_block(st.then, Scope(scope))
         orelse = self.check_block(st.orelse, Scope(scope)) if st.orelse else ()
-        return _Seq(act, I.If(((I.Flag(flag), then),), orelse, True, st.span))
+        return (act, I.If(((I.Flag(flag), then),), orelse, True, st.span))
 
     def bind_type(self, act: I.Act) -> str:
         if act.verbs[0] == "choose" and isinstance(act.obj, I.Query):
@@ -696,10 +696,7 @@ class CardChecker:
             return I.HasIcon(subj, what)
         if isinstance(node, A.Member):
             item = self._expr(node.item, scope, it_type)
-            coll = self.check_arg(node.collection, scope) if not isinstance(node.collection, A.Name) \
-                else self._expr(node.collection, scope, it_type)
-            if isinstance(node.collection, (A.Call, A.Name)):
-                coll = self._expr(node.collection, scope, it_type)
+            coll = self._expr(node.collection, scope, it_type)
             ct = getattr(coll, "type", "unknown")
             it = getattr(item, "type", "unknown")
             if ct not in ("cards", "colors", "values", "players", "unknown"):
@@ -797,23 +794,6 @@ def _span_of(node) -> A.Span:
     return getattr(node, "span", A.NOSPAN)
 
 
-class _Seq(tuple):
-    """An action followed by its "if you do" block: flattened into the enclosing block."""
-
-    def __new__(cls, *ops):
-        return super().__new__(cls, ops)
-
-
-def _flatten(ops) -> tuple:
-    out = []
-    for op in ops:
-        if isinstance(op, _Seq):
-            out.extend(op)
-        else:
-            out.append(op)
-    return tuple(out)
-
-
 # ------------------------------------------------------------------ entry points
 class CheckResult:
     def __init__(self, cards: list[I.Card], warnings: list[Diagnostic]):
@@ -825,29 +805,7 @@ def check_file(file: A.File, vocab: Vocabulary, text: str, default_set: str = ""
     cards, warnings = [], []
     for card in file.cards:
         c = CardChecker(vocab, rep, card, default_set)
-        ir_card = c.check()
-        cards.append(_flatten_card(ir_card))
+        cards.append(c.check())
         warnings.extend(c.warnings)
     rep.raise_if_any()
     return CheckResult(cards, warnings)
-
-
-def _flatten_card(card: I.Card) -> I.Card:
-    def fix(ops):
-        ops = _flatten(ops)
-        out = []
-        for op in ops:
-            if isinstance(op, I.If):
-                op = I.If(tuple((c, fix(b)) for c, b in op.branches), fix(op.orelse), op.if_you_do, op.span)
-            elif isinstance(op, I.ForEach):
-                op = I.ForEach(op.var, op.iterable, fix(op.body), op.span)
-            elif isinstance(op, I.Repeat):
-                op = I.Repeat(op.count, fix(op.body), op.span)
-            elif isinstance(op, I.Either):
-                op = I.Either(op.optional, tuple(fix(o) for o in op.options), op.span)
-            out.append(op)
-        return tuple(out)
-
-    effects = tuple(I.Effect(e.kind, fix(e.body), e.trigger, e.index, e.exports, e.span)
-                    for e in card.effects)
-    return I.Card(card.name, card.attrs, effects, card.condition, card.examples, card.path, card.span)

@@ -237,8 +237,9 @@ def colors_phrase(o, ctx) -> str:
         return "any one color of your cards" + _where_suffix(o, ctx)
     if isinstance(o, I.Var):
         return "that color of your cards" if o.type == "color" else f"the {o.name} colors of your cards"
-    return f"your cards of the color of {expr(o.args[0], ctx) if isinstance(o, I.Fn) and o.name == 'color' else expr(o, ctx)}" \
-        if not (isinstance(o, I.Fn) and o.name == "color") else f"that color of your cards"
+    if isinstance(o, I.Fn) and o.name == "color":
+        return "that color of your cards"
+    return f"your cards of the color of {expr(o, ctx)}"
 
 
 def _color_choices(q: I.Query) -> list:

@@ -8,9 +8,9 @@ Rules cited: shared/seeds/000_0facc20b6f4138b7.txt "基本关键词" (keywords) 
 from __future__ import annotations
 
 from dsl import ir as I
-from dsl.interp import EffectError, as_list, evaluate
+from dsl.interp import EffectError, as_list, evaluate, truth
 
-from .cards import COLORS
+from .cards import COLORS, color_id, icon_id
 from .effects import Effect
 from .state import AVAILABLE
 
@@ -120,7 +120,6 @@ class InnovationAdapter:
         if k == "where":
             env.its.append(x)
             try:
-                from dsl.interp import truth
                 return truth(evaluate(pred.arg, env))
             finally:
                 env.its.pop()
@@ -403,8 +402,8 @@ class InnovationAdapter:
         if name == "icons":
             icon = args[0]
             if len(args) > 1 and e.args[1].type in ("card", "cards"):
-                cs = as_list(args[1])
-                return sum(1 for c in cs for i in g.cards.icons[c] if i == _icon_id(icon))
+                want = icon_id(icon)
+                return sum(1 for c in as_list(args[1]) for i in g.cards.icons[c] if i == want)
             who = args[1] if len(args) > 1 else env.ctx.executor
             return g.icon_count(who, icon)
         if name == "points":
@@ -431,7 +430,6 @@ class InnovationAdapter:
         if name == "pile":
             return list(reversed(g.pile(args[1] if len(args) > 1 else env.ctx.executor, args[0])))
         if name == "pile_icons":
-            from .cards import color_id, icon_id
             i = icon_id(args[0])
             who = args[2] if len(args) > 2 else env.ctx.executor
             return g.state.pile_icons[who][color_id(args[1])][i] if 1 <= i <= 6 else 0
@@ -454,11 +452,6 @@ class InnovationAdapter:
             who = args[0] if args else env.ctx.executor
             return env.ctx.dogma_vars.get("__returned__", {}).get(who, 0)
         raise EffectError(f"function '{name}' has no behaviour in the Innovation runtime yet")
-
-
-def _icon_id(icon):
-    from .cards import icon_id
-    return icon_id(icon)
 
 
 ADAPTER = InnovationAdapter()

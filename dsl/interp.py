@@ -173,21 +173,48 @@ def as_list(v) -> list:
 
 
 def evaluate(e, env: Env):
+    # the forms are tested in the order of their frequency in real games
     # 3, "Monument", red, you, this
     if isinstance(e, I.Const):
         return env.adapter.constant(e, env)
-    # NAME bound by as / let / for each
-    if isinstance(e, I.Var):
-        return env.vars.get(e.name, [])
-    # it
-    if isinstance(e, I.ItRef):
-        return env.its[-1]
-    # the "if you do" flag of an earlier action
-    if isinstance(e, I.Flag):
-        return env.flags.get(e.name, False)
     # fn(args)
     if isinstance(e, I.Fn):
         return env.adapter.function(e, env)
+    # a == b, a < b ...
+    if isinstance(e, I.Cmp):
+        a, b = evaluate(e.left, env), evaluate(e.right, env)
+        if isinstance(a, list) and len(a) == 1 and not isinstance(b, list):
+            a = a[0]
+        if isinstance(b, list) and len(b) == 1 and not isinstance(a, list):
+            b = b[0]
+        return _COMPARE[e.op](a, b)
+    # it
+    if isinstance(e, I.ItRef):
+        return env.its[-1]
+    # a and b / a or b
+    if isinstance(e, I.Logic):
+        if e.op == "and":
+            return all(truth(evaluate(p, env)) for p in e.parts)
+        return any(truth(evaluate(p, env)) for p in e.parts)
+    # a zone used as a value
+    if isinstance(e, I.ZoneRefExpr):
+        return e
+    # a query used as a value: every candidate, no decision
+    if isinstance(e, I.Query):
+        return env.adapter.candidates(e, env)
+    # NAME bound by as / let / for each
+    if isinstance(e, I.Var):
+        return env.vars.get(e.name, [])
+    # the "if you do" flag of an earlier action
+    if isinstance(e, I.Flag):
+        return env.flags.get(e.name, False)
+    # x in list / x not in list
+    if isinstance(e, I.In):
+        item = evaluate(e.item, env)
+        coll = as_list(evaluate(e.collection, env))
+        items = item if isinstance(item, list) else [item]
+        found = bool(items) and all(i in coll for i in items)
+        return not found if e.negated else found
     # a + b, a - b, a * b, a // b
     if isinstance(e, I.Arith):
         a, b = evaluate(e.left, env), evaluate(e.right, env)
@@ -201,40 +228,14 @@ def evaluate(e, env: Env):
     # -a
     if isinstance(e, I.Neg):
         return -evaluate(e.expr, env)
-    # a == b, a < b ...
-    if isinstance(e, I.Cmp):
-        a, b = evaluate(e.left, env), evaluate(e.right, env)
-        if isinstance(a, list) and len(a) == 1 and not isinstance(b, list):
-            a = a[0]
-        if isinstance(b, list) and len(b) == 1 and not isinstance(a, list):
-            b = b[0]
-        return _COMPARE[e.op](a, b)
     # card has icon
     if isinstance(e, I.HasIcon):
         cards = as_list(evaluate(e.card, env))
         icon = evaluate(e.icon, env)
         return bool(cards) and env.adapter.card_has_icon(cards[0], icon, env)
-    # x in list / x not in list
-    if isinstance(e, I.In):
-        item = evaluate(e.item, env)
-        coll = as_list(evaluate(e.collection, env))
-        items = item if isinstance(item, list) else [item]
-        found = bool(items) and all(i in coll for i in items)
-        return not found if e.negated else found
     # not c
     if isinstance(e, I.Not):
         return not truth(evaluate(e.expr, env))
-    # a and b / a or b
-    if isinstance(e, I.Logic):
-        if e.op == "and":
-            return all(truth(evaluate(p, env)) for p in e.parts)
-        return any(truth(evaluate(p, env)) for p in e.parts)
-    # a query used as a value: every candidate, no decision
-    if isinstance(e, I.Query):
-        return env.adapter.candidates(e, env)
-    # a zone used as a value
-    if isinstance(e, I.ZoneRefExpr):
-        return e
     raise AssertionError(e)
 
 

@@ -94,6 +94,12 @@ class Logic:
     type: str = "bool"
 
 
+def conjuncts(e) -> tuple:
+    """The parts of a top-level `and` (a condition holds when each holds, tested in order),
+    else (e,). Special-achievement conditions are evaluated and remembered part by part."""
+    return e.parts if isinstance(e, Logic) and e.op == "and" else (e,)
+
+
 # ------------------------------------------------------------------ zones and queries
 @dataclass(frozen=True)
 class ZoneRef:

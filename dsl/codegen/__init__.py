@@ -117,15 +117,14 @@ def _lower(cards: list):
             effs.append({"kind": eff.kind, "index": eff.index, "fn": fn,
                          "exports": tuple(eff.exports), "body": em.effect_body(eff),
                          "text": render_effect(eff, card).splitlines() or [""]})
-        cond_fn = cond_code = None
+        cond_parts = []
         cond_text = []
         if card.condition is not None:
-            cond_fn = f"card_{i}_condition"
-            cond_code = em.condition(card.condition)
+            cond_parts = [(f"card_{i}_condition_{k}", em.condition(part))
+                          for k, part in enumerate(I.conjuncts(card.condition))]
             cond_text = render_card(card).splitlines()[-1:]
         out.append({"index": i, "name": card.name, "path": _rel(card.path), "effects": effs,
-                    "condition_fn": cond_fn, "condition_code": cond_code,
-                    "condition_text": cond_text,
+                    "condition_parts": cond_parts, "condition_text": cond_text,
                     "repeat_error": f"{card.path}: \"{card.name}\" repeated its effect "
                                     f"{MAX_REPEATS} times"})
     return out, em
@@ -332,10 +331,11 @@ class CompiledCards:
             out.append(adapter.effect_class(eff.kind, runners[eff.index], render_effect(eff, card)))
         return out
 
-    def condition(self, card: I.Card, cid: int):
-        """`holds(game, player)` for the special achievement `card` (card id `cid`)."""
+    def condition(self, card: I.Card, cid: int, part: int = 0):
+        """`holds(game, player)` for part `part` (dsl.ir.conjuncts) of the condition of the
+        special achievement `card` (card id `cid`)."""
         mod, i, _ = self._by_card[id(card)]
-        return mod.condition(i, cid)
+        return mod.condition(i, cid, part)
 
 
 def compiled_effects(cards: list, adapter, interp=None, context=None,

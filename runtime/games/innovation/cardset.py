@@ -8,7 +8,7 @@ from dsl import ir as I
 from dsl.interp import Env, evaluate, make_effects, truth
 
 from .cards import KIND_SPECIAL, CardInfo, CardTable
-from .conditions import memo
+from .conditions import conjunction, dependencies, memo
 from .effects import EffectContext, SpecialAchievement
 from .verbs import ADAPTER
 
@@ -72,13 +72,14 @@ def build_cardset(cards: list, edition: int = 3, adapter=ADAPTER,
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
     compiled = runtime = None
-    remember = memo
+    remember, conjoin = memo, conjunction
     if mode == "compiled":
         from dsl.codegen import compiled_effects, compiled_runtime
         twins = compiled_runtime(RUNTIME_MODULES)
         if twins is not None:
             runtime = Runtime(twins)
-            remember = twins["runtime.games.innovation.conditions"].memo
+            conds = twins["runtime.games.innovation.conditions"]
+            remember, conjoin = conds.memo, conds.conjunction
             if adapter is ADAPTER:
                 adapter = twins["runtime.games.innovation.verbs"].ADAPTER
         compiled = compiled_effects(list(cards), adapter, twins and twins["dsl.interp"],
@@ -94,13 +95,16 @@ def build_cardset(cards: list, edition: int = 3, adapter=ADAPTER,
         if effs:
             effects[cid] = effs
         if c.condition is not None:
-            holds = compiled.condition(c, cid) if compiled else _condition(c, adapter, cid)
-            specials.append(SpecialAchievement(cid, c.name, remember(holds, c.condition)))
+            parts = []
+            for k, part in enumerate(I.conjuncts(c.condition)):
+                holds = compiled.condition(c, cid, k) if compiled else _condition(c, part, adapter, cid)
+                parts.append(remember(holds, part))
+            specials.append(SpecialAchievement(cid, c.name, conjoin(parts),
+                                               inputs=dependencies(c.condition)))
     return CardSet(table, effects, specials, ir, runtime)
 
 
-def _condition(card: I.Card, adapter, cid: int):
-    cond = card.condition
+def _condition(card: I.Card, cond, adapter, cid: int):
 
     def holds(game, player) -> bool:
         ctx = EffectContext(game, player, player, cid, "condition", {}, False)

@@ -2,12 +2,17 @@
 
 `_check_specials` asks every available special achievement's condition for every player after
 every change. Most conditions read only the player's own board (Empire, World, Wonder,
-Universe) or this turn's tuck/score counters (Monument), and most changes touch neither. `memo`
-reads the condition's IR once: if everything it depends on is one of those inputs of the player
-it is asked about, the result is remembered together with the exact values of those inputs and
-reused while they are unchanged. The answer is the one evaluation would give (a condition is a
-pure function of what it reads), so the game is the same, interpreted or compiled; it is only
-not recomputed. Conditions reading anything else are evaluated every time.
+Universe) or this turn's tuck/score counters (Monument), and most changes touch neither.
+`dependencies` reads a condition's IR once and names what it reads of the player it is asked
+about: "icons" (the icon counts), "colors" (which colours are on the board), "board" (anything
+else of the board), "tucked", "scored". `memo` remembers the answer in the state (`cond_memo`)
+with those inputs, each as a revision number the state bumps when it changes (board_rev,
+icons_rev, colors_rev) or as the counter's value, and reuses it while they are unchanged.
+Conditions are remembered part by part (the parts of a top-level `and`, dsl.ir.conjuncts), so
+Universe's "five colours" part, false most of the game, is not re-read after every meld.
+The answer is the one evaluation would give (a condition is a pure function of what it
+reads), so the game is the same, interpreted or compiled; it is only not recomputed.
+Conditions reading anything else are evaluated every time.
 """
 from __future__ import annotations
 
@@ -23,8 +28,9 @@ PURE_PREDS = {"position", "color", "icon", "value", "where", "other_than"}
 
 
 def dependencies(e) -> frozenset | None:
-    """What a condition reads of the player it is evaluated for: a subset of {"board",
-    "tucked", "scored"}; None if it reads anything else (other players, hands, bindings...)."""
+    """What a condition reads of the player it is evaluated for: a subset of {"board", "icons",
+    "colors", "tucked", "scored"}; None if it reads anything else (other players, hands,
+    bindings...)."""
     deps: set = set()
     return frozenset(deps) if _deps(e, deps) else None
 
@@ -72,7 +78,13 @@ def _deps(e, deps: set) -> bool:
                 return False
             if e.name == "icons" and len(args) > 1 and args[1].type in ("card", "cards"):
                 return False
-            deps.add("board")
+            if e.name == "icons":
+                deps.add("icons")
+            elif e.name == "colors" and isinstance(args[0], I.ZoneRefExpr) and _zone_mine(args[0].ref):
+                deps.add("colors")
+                return True
+            else:
+                deps.add("board")
             return all(_deps(a, deps) for a in args[:k])
         if e.name in PURE_FNS:
             return all(_deps(a, deps) for a in args)
@@ -87,7 +99,7 @@ def _deps(e, deps: set) -> bool:
         else:
             return False
         if e.zone is not None:
-            deps.add("board")
+            deps.add("colors" if e.noun == "color" else "board")  # colours: listed non-empty
         for p in e.preds:
             if p.kind not in PURE_PREDS:
                 return False
@@ -102,25 +114,40 @@ def _deps(e, deps: set) -> bool:
 
 
 def memo(holds, cond):
-    """`holds(game, player)`, remembering its last answer per player with the inputs it read."""
+    """`holds(game, player)`, remembering its last answer per state and player with the inputs
+    it read (board parts by revision number, turn counters by value)."""
     deps = dependencies(cond)
     if not deps:
         return holds
-    board, tucked, scored = "board" in deps, "tucked" in deps, "scored" in deps
-    last: dict = {}
+    board, icons, colors = "board" in deps, "icons" in deps, "colors" in deps
+    tucked, scored = "tucked" in deps, "scored" in deps
+    slot = object()  # this condition's entries in State.cond_memo
 
     def remembered(game, player) -> bool:
         if game._hooks:  # icon modifiers, replacement effects: no shortcuts
             return holds(game, player)
         st = game.state
-        key = (tuple(map(tuple, st.board[player])) if board else None,
-               tuple(st.splay[player]) if board else None,
-               st.tucked_this_turn[player] if tucked else None,
-               st.scored_this_turn[player] if scored else None)
-        hit = last.get(player)   # the answer is a function of the key alone, in any game
+        key = (st.board_rev[player] if board else -1, st.icons_rev[player] if icons else -1,
+               st.colors_rev[player] if colors else -1,
+               st.tucked_this_turn[player] if tucked else -1,
+               st.scored_this_turn[player] if scored else -1)
+        hit = st.cond_memo.get((slot, player))
         if hit is not None and hit[0] == key:
             return hit[1]
         r = holds(game, player)
-        last[player] = (key, r)
+        st.cond_memo[(slot, player)] = (key, r)
         return r
     return remembered
+
+
+def conjunction(parts: list):
+    """holds(game, player) of an `and` of parts (each a holds), tested in order."""
+    if len(parts) == 1:
+        return parts[0]
+
+    def holds(game, player) -> bool:
+        for part in parts:
+            if not part(game, player):
+                return False
+        return True
+    return holds

@@ -50,10 +50,14 @@ class SpecialAchievement:
 
     `triggers` optionally narrows when it is checked, to a subset of the change categories
     "board" (meld/tuck/splay/transfer to or from a board), "score", "tuck", "hand",
-    "achievements"; None means after every change.
+    "achievements"; None means after every change. `inputs` is what the condition reads of the
+    player it is asked about (conditions.dependencies: a subset of "board", "tucked",
+    "scored"), or None when it reads anything else; when every special's inputs are known, a
+    check is skipped while none of them changed since the last one.
     """
 
     card_id: int
     name: str
     condition: Callable
     triggers: Optional[frozenset] = field(default=None)
+    inputs: Optional[frozenset] = field(default=None)

@@ -92,6 +92,9 @@ class InnovationGame:
         self.effects: dict[int, list] = {int(k): list(v) for k, v in (effects or {}).items()}
         self.specials: list[SpecialAchievement] = list(specials or [])
         self._special_by_name = {s.name: s for s in self.specials}
+        # every condition reads only its player's board and turn counters: see _check_specials
+        self._specials_known = all(s.inputs is not None and s.triggers is None
+                                   for s in self.specials)
         self.options = options
         self.seed = seed
         self.rng = Rng(seed)
@@ -738,6 +741,15 @@ class InnovationGame:
         if not self.specials or self._checking_specials:
             return
         st = self.state
+        stamp = None
+        if self._specials_known and not self._hooks:
+            # After a check, every special still available holds for nobody; while no input
+            # of any condition changed (boards by revision, counters, what is available), it
+            # still holds for nobody.
+            stamp = (tuple(st.board_rev), tuple(st.tucked_this_turn),
+                     tuple(st.scored_this_turn), len(st.available))
+            if stamp == st.specials_stamp:
+                return
         self._checking_specials = True
         try:
             for sp in self.specials:
@@ -751,6 +763,8 @@ class InnovationGame:
                         self._emit((ev.SPECIAL, q, sp.card_id))
                         self._check_achievement_win(q)
                         break
+            if stamp is not None:
+                st.specials_stamp = (stamp[0], stamp[1], stamp[2], len(st.available))
         finally:
             self._checking_specials = False
 

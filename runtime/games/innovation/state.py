@@ -75,6 +75,15 @@ class State:
         self.first_player = 0
         self.tucked_this_turn = [0] * n_players
         self.scored_this_turn = [0] * n_players
+        # Revisions of each player's board, for remembered special-achievement answers
+        # (conditions.py, kept in cond_memo): board_rev grows with every change to the board
+        # (cards or splay), icons_rev when its icon counts change, colors_rev when a colour
+        # appears on it or leaves it.
+        self.board_rev = [0] * n_players
+        self.icons_rev = [0] * n_players
+        self.colors_rev = [0] * n_players
+        self.cond_memo: dict = {}
+        self.specials_stamp = None  # the inputs at the last special-achievement check
 
     # ---- copying (snapshots for transactional apply, tests) ----
     def clone(self) -> "State":
@@ -102,6 +111,11 @@ class State:
         s.first_player = self.first_player
         s.tucked_this_turn = list(self.tucked_this_turn)
         s.scored_this_turn = list(self.scored_this_turn)
+        s.board_rev = list(self.board_rev)
+        s.icons_rev = list(self.icons_rev)
+        s.colors_rev = list(self.colors_rev)
+        s.cond_memo = dict(self.cond_memo)  # same boards, same revisions: still valid
+        s.specials_stamp = self.specials_stamp
         return s
 
     def signature(self) -> tuple:
@@ -143,8 +157,11 @@ class State:
         self._zone_list(zone, owner, card).remove(card)
         if zone == BOARD:
             color = self.cards.color[card]
-            if len(self.board[owner][color]) < 2:
+            n = len(self.board[owner][color])
+            if n < 2:
                 self.splay[owner][color] = SPLAY_NONE  # a pile of 0/1 card forgets its splay
+                if n == 0:
+                    self.colors_rev[owner] += 1
             self.refresh_pile(owner, color)
         return zone, owner
 
@@ -158,6 +175,8 @@ class State:
         self.zone_of[card] = zone
         self.owner_of[card] = owner
         if zone == BOARD:
+            if len(lst) == 1:
+                self.colors_rev[owner] += 1
             self.refresh_pile(owner, self.cards.color[card])
 
     def move(self, card: int, zone: int, owner: int = -1, bottom: bool = False) -> tuple:
@@ -167,12 +186,15 @@ class State:
 
     # ---- icons ----
     def refresh_pile(self, p: int, color: int) -> None:
+        self.board_rev[p] += 1
         new = pile_icon_counts(self.cards, self.board[p][color], self.splay[p][color])
         old = self.pile_icons[p][color]
-        tot = self.icons[p]
-        for i in range(1, N_ICON_SLOTS):
-            tot[i] += new[i] - old[i]
-        self.pile_icons[p][color] = new
+        if new != old:
+            tot = self.icons[p]
+            for i in range(1, N_ICON_SLOTS):
+                tot[i] += new[i] - old[i]
+            self.pile_icons[p][color] = new
+            self.icons_rev[p] += 1
 
     def recount(self) -> list:
         """Icon counts from scratch (tests compare this with the incremental counts)."""

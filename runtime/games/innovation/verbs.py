@@ -379,7 +379,18 @@ class InnovationAdapter:
         return env.game.card_has_icon(card, icon)
 
     def function(self, e: I.Fn, env):
+        if e.name in ("any", "none") and isinstance(e.args[0], I.Query) and e.args[0].rank is None:
+            # any/none of a query stop at the first candidate that passes its tests
+            found = self.exists(e.args[0], env)
+            return found if e.name == "any" else not found
         return self.call_function(e, [evaluate(a, env) for a in e.args], env)
+
+    def exists(self, q: I.Query, env) -> bool:
+        """Whether an unranked query has any candidate (candidates() without the full list)."""
+        for x in self.listing(q, env):
+            if all(self.test(p, x, q, env) != p.negated for p in q.preds):
+                return True
+        return False
 
     def call_function(self, e: I.Fn, args: list, env):
         """fn(args) with its arguments evaluated (compiled card sets evaluate them inline)."""

@@ -6,6 +6,11 @@ modules are redirected to their `c` twins), so one process can hold both worlds:
 interpreted mode keeps the plain Python runtime (the reference), the compiled mode plays with
 the compiled twins. Sources are never modified; the cache key is a hash of every source built
 plus Cython's version and the Python ABI, so an edited runtime is rebuilt, never loaded stale.
+
+A module may have a `name.pxd` beside it (Cython's "augmenting .pxd"): C types for its classes,
+attributes and hot methods, which only the twin sees. Its `cimport`s of other runtime modules
+name the Python modules and are redirected to the twins like imports; annotations in the .py
+are ignored by Cython (`annotation_typing=False`), so the .pxd is the one place types live.
 """
 from __future__ import annotations
 
@@ -36,11 +41,17 @@ def _source(qualname: str) -> Path:
     return REPO / (qualname.replace(".", "/") + ".py")
 
 
+def _declarations(qualname: str) -> Path:
+    return _source(qualname).with_suffix(".pxd")
+
+
 def runtime_key(modules: tuple) -> str:
     h = hashlib.sha256("\n".join((cython_version(), abi_tag())).encode())
     for q in modules:
         h.update(q.encode())
         h.update(_source(q).read_bytes())
+        if _declarations(q).exists():
+            h.update(_declarations(q).read_bytes())
     return h.hexdigest()[:16]
 
 
@@ -50,7 +61,7 @@ def _rewrite(text: str, qualname: str, modules: tuple) -> str:
     pkg = qualname.rpartition(".")[0]
     for other in modules:
         opkg, _, oname = other.rpartition(".")
-        text = re.sub(rf"^(\s*from {re.escape(opkg)}\.){oname}( import)", rf"\1c{oname}\2",
+        text = re.sub(rf"^(\s*from {re.escape(opkg)}\.){oname}( c?import)", rf"\1c{oname}\2",
                       text, flags=re.M)
         if opkg == pkg:
             text = re.sub(rf"^(\s*from \.){oname}( import)", rf"\1c{oname}\2", text, flags=re.M)
@@ -90,9 +101,13 @@ def build_runtime(modules: tuple, progress=None) -> tuple[Path, bool]:
                     tmp.joinpath(*parts[:i], "__init__.py").touch()
                 src = d / f"c{parts[-1]}.py"
                 src.write_text(_rewrite(_source(q).read_text(), q, modules))
+                if _declarations(q).exists():
+                    src.with_suffix(".pxd").write_text(
+                        _rewrite(_declarations(q).read_text(), q, modules))
                 jobs.append((q, src))
             say(f"cython runtime ({len(jobs)} modules)")
-            _run([sys.executable, "-m", "cython", "-3", "--fast-fail", "-X", "binding=False"]
+            _run([sys.executable, "-m", "cython", "-3", "--fast-fail", "-I", str(tmp),
+                  "-X", "binding=False", "-X", "annotation_typing=False"]
                  + [str(s) for _, s in jobs], "cython")
             inc = sysconfig.get_paths()["include"]
             say("cc runtime")
@@ -110,8 +125,8 @@ def build_runtime(modules: tuple, progress=None) -> tuple[Path, bool]:
                     if p.returncode != 0:
                         raise BuildError(f"the C compiler failed on {src.name}:\n{err[-4000:]}")
             for _, src in jobs:
-                for f in (src.with_suffix(".c"), src.with_suffix(".py")):
-                    f.unlink()
+                for f in (src.with_suffix(".c"), src.with_suffix(".py"), src.with_suffix(".pxd")):
+                    f.unlink(missing_ok=True)
             (tmp / "COMPLETE").write_text(" ".join(modules) + "\n")
             os.replace(tmp, root)
         finally:

@@ -105,9 +105,13 @@ def build_cardset(cards: list, edition: int = 3, adapter=ADAPTER,
 
 
 def _condition(card: I.Card, cond, adapter, cid: int):
+    envs: dict = {}  # player -> Env in the last game asked: a condition only reads, so reusable
 
     def holds(game, player) -> bool:
-        ctx = EffectContext(game, player, player, cid, "condition", {}, False)
-        return truth(evaluate(cond, Env(ctx, adapter, card)))
+        env = envs.get(player)
+        if env is None or env.game is not game:
+            ctx = EffectContext(game, player, player, cid, "condition", {}, False)
+            env = envs[player] = Env(ctx, adapter, card)
+        return truth(evaluate(cond, env))
     return holds
 

@@ -4,10 +4,11 @@
 every change. Most conditions read only the player's own board (Empire, World, Wonder,
 Universe) or this turn's tuck/score counters (Monument), and most changes touch neither.
 `dependencies` reads a condition's IR once and names what it reads of the player it is asked
-about: "icons" (the icon counts), "colors" (which colours are on the board), "board" (anything
-else of the board), "tucked", "scored". `memo` remembers the answer in the state (`cond_memo`)
-with those inputs, each as a revision number the state bumps when it changes (board_rev,
-icons_rev, colors_rev) or as the counter's value, and reuses it while they are unchanged.
+about: "icons" (the icon counts), "colors" (which colours are on the board), "tops" (the top
+cards), "splays", "board" (anything else of the board), "tucked", "scored". `memo` remembers
+the answer in the state (`cond_memo`) with those inputs, each as a revision number the state
+bumps when it changes (State.refresh_pile) or as the counter's value, and reuses it while they
+are unchanged.
 Conditions are remembered part by part (the parts of a top-level `and`, dsl.ir.conjuncts), so
 Universe's "five colours" part, false most of the game, is not re-read after every meld.
 The answer is the one evaluation would give (a condition is a pure function of what it
@@ -29,8 +30,8 @@ PURE_PREDS = {"position", "color", "icon", "value", "where", "other_than"}
 
 def dependencies(e) -> frozenset | None:
     """What a condition reads of the player it is evaluated for: a subset of {"board", "icons",
-    "colors", "tucked", "scored"}; None if it reads anything else (other players, hands,
-    bindings...)."""
+    "colors", "tops", "splays", "tucked", "scored"}; None if it reads anything else (other
+    players, hands, bindings...)."""
     deps: set = set()
     return frozenset(deps) if _deps(e, deps) else None
 
@@ -78,8 +79,8 @@ def _deps(e, deps: set) -> bool:
                 return False
             if e.name == "icons" and len(args) > 1 and args[1].type in ("card", "cards"):
                 return False
-            if e.name == "icons":
-                deps.add("icons")
+            if e.name in ("icons", "splay", "top"):
+                deps.add({"icons": "icons", "splay": "splays", "top": "tops"}[e.name])
             elif e.name == "colors" and isinstance(args[0], I.ZoneRefExpr) and _zone_mine(args[0].ref):
                 deps.add("colors")
                 return True
@@ -98,8 +99,11 @@ def _deps(e, deps: set) -> bool:
                 return False
         else:
             return False
-        if e.zone is not None:
-            deps.add("colors" if e.noun == "color" else "board")  # colours: listed non-empty
+        if e.noun == "color" and e.zone is not None:
+            deps.add("colors")  # the colours listed are the non-empty piles
+        elif e.zone is not None:
+            top = any(p.kind == "position" and p.arg == "top" for p in e.preds)
+            deps.add("tops" if top else "board")
         for p in e.preds:
             if p.kind not in PURE_PREDS:
                 return False
@@ -119,35 +123,54 @@ def memo(holds, cond):
     deps = dependencies(cond)
     if not deps:
         return holds
-    board, icons, colors = "board" in deps, "icons" in deps, "colors" in deps
-    tucked, scored = "tucked" in deps, "scored" in deps
-    slot = object()  # this condition's entries in State.cond_memo
+    return Remembered(holds, deps)
 
-    def remembered(game, player) -> bool:
+
+class Remembered:
+    """A condition part that reads only `deps` of its player, remembered in State.cond_memo."""
+
+    __slots__ = ("holds", "board", "icons", "colors", "tops", "splays", "tucked", "scored")
+
+    def __init__(self, holds, deps: frozenset):
+        self.holds = holds
+        self.board, self.icons, self.colors = "board" in deps, "icons" in deps, "colors" in deps
+        self.tops, self.splays = "tops" in deps, "splays" in deps
+        self.tucked, self.scored = "tucked" in deps, "scored" in deps
+
+    def __call__(self, game, player) -> bool:
+        return self.ask(game, game.state, player)
+
+    def ask(self, game, st, player) -> bool:
         if game._hooks:  # icon modifiers, replacement effects: no shortcuts
-            return holds(game, player)
-        st = game.state
-        key = (st.board_rev[player] if board else -1, st.icons_rev[player] if icons else -1,
-               st.colors_rev[player] if colors else -1,
-               st.tucked_this_turn[player] if tucked else -1,
-               st.scored_this_turn[player] if scored else -1)
-        hit = st.cond_memo.get((slot, player))
+            return self.holds(game, player)
+        key = (st.board_rev[player] if self.board else -1,
+               st.icons_rev[player] if self.icons else -1,
+               st.colors_rev[player] if self.colors else -1,
+               st.tops_rev[player] if self.tops else -1,
+               st.splays_rev[player] if self.splays else -1,
+               st.tucked_this_turn[player] if self.tucked else -1,
+               st.scored_this_turn[player] if self.scored else -1)
+        hit = st.cond_memo.get((self, player))
         if hit is not None and hit[0] == key:
             return hit[1]
-        r = holds(game, player)
-        st.cond_memo[(slot, player)] = (key, r)
+        r = bool(self.holds(game, player))
+        st.cond_memo[(self, player)] = (key, r)
         return r
-    return remembered
 
 
 def conjunction(parts: list):
     """holds(game, player) of an `and` of parts (each a holds), tested in order."""
-    if len(parts) == 1:
-        return parts[0]
+    return parts[0] if len(parts) == 1 else Conjunction(parts)
 
-    def holds(game, player) -> bool:
-        for part in parts:
+
+class Conjunction:
+    __slots__ = ("parts",)
+
+    def __init__(self, parts: list):
+        self.parts = list(parts)
+
+    def __call__(self, game, player) -> bool:
+        for part in self.parts:
             if not part(game, player):
                 return False
         return True
-    return holds

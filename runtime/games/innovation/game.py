@@ -318,7 +318,10 @@ class InnovationGame:
 
     def score_points(self, p: int) -> int:
         age = self.cards.age
-        return sum(age[c] for c in self.state.score[p])
+        s = 0
+        for c in self.state.score[p]:
+            s += age[c]
+        return s
 
     def highest_top_age(self, p: int) -> int:
         age = self.cards.age
@@ -681,8 +684,8 @@ class InnovationGame:
         if self._hooks and "echo" in self._hooks:
             seq.extend(self._hooks["echo"][0](self, p, card))
         else:
-            seq.extend((card, e) for e in effs if e.kind == "echo")
-        seq.extend((card, e) for e in effs if e.kind != "echo")
+            seq.extend([(card, e) for e in effs if e.kind == "echo"])
+        seq.extend([(card, e) for e in effs if e.kind != "echo"])
         dv: dict = {}
         bonus = False
         for src, eff in seq:
@@ -805,13 +808,13 @@ class InnovationGame:
         st = self.state
         p = st.current
         acts: list = [("draw",)]
-        acts.extend(("meld", c) for c in sorted(st.hand[p]))
-        acts.extend(("dogma", pile[-1]) for pile in st.board[p] if pile)
+        acts.extend([("meld", c) for c in sorted(st.hand[p])])
+        acts.extend([("dogma", pile[-1]) for pile in st.board[p] if pile])
         if st.available:
             score = self.score_points(p)
             top = self.highest_top_age(p)
-            ages = sorted({self.cards.age[c] for c in st.available if not self.cards.is_special[c]})
-            acts.extend(("achieve", a) for a in ages if 5 * a <= score and a <= top)
+            ages = sorted(set([self.cards.age[c] for c in st.available if not self.cards.is_special[c]]))
+            acts.extend([("achieve", a) for a in ages if 5 * a <= score and a <= top])
         if self._hooks:
             for key, val in self._hooks.items():
                 if key.startswith("action:"):

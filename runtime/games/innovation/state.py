@@ -76,12 +76,17 @@ class State:
         self.tucked_this_turn = [0] * n_players
         self.scored_this_turn = [0] * n_players
         # Revisions of each player's board, for remembered special-achievement answers
-        # (conditions.py, kept in cond_memo): board_rev grows with every change to the board
-        # (cards or splay), icons_rev when its icon counts change, colors_rev when a colour
-        # appears on it or leaves it.
+        # (conditions.py, kept in cond_memo), all kept by refresh_pile: board_rev grows with
+        # every change to the board, icons_rev when its icon counts change, colors_rev when a
+        # colour appears on it or leaves it, tops_rev when a top card changes, splays_rev when
+        # a splay changes. seen_top/seen_splay are each pile's top and splay at its last refresh.
         self.board_rev = [0] * n_players
         self.icons_rev = [0] * n_players
         self.colors_rev = [0] * n_players
+        self.tops_rev = [0] * n_players
+        self.splays_rev = [0] * n_players
+        self.seen_top = [[-1] * N_COLORS for _ in np_]
+        self.seen_splay = [[0] * N_COLORS for _ in np_]
         self.cond_memo: dict = {}
         self.specials_stamp = None  # the inputs at the last special-achievement check
 
@@ -114,6 +119,10 @@ class State:
         s.board_rev = list(self.board_rev)
         s.icons_rev = list(self.icons_rev)
         s.colors_rev = list(self.colors_rev)
+        s.tops_rev = list(self.tops_rev)
+        s.splays_rev = list(self.splays_rev)
+        s.seen_top = [list(x) for x in self.seen_top]
+        s.seen_splay = [list(x) for x in self.seen_splay]
         s.cond_memo = dict(self.cond_memo)  # same boards, same revisions: still valid
         s.specials_stamp = self.specials_stamp
         return s
@@ -157,11 +166,8 @@ class State:
         self._zone_list(zone, owner, card).remove(card)
         if zone == BOARD:
             color = self.cards.color[card]
-            n = len(self.board[owner][color])
-            if n < 2:
+            if len(self.board[owner][color]) < 2:
                 self.splay[owner][color] = SPLAY_NONE  # a pile of 0/1 card forgets its splay
-                if n == 0:
-                    self.colors_rev[owner] += 1
             self.refresh_pile(owner, color)
         return zone, owner
 
@@ -175,8 +181,6 @@ class State:
         self.zone_of[card] = zone
         self.owner_of[card] = owner
         if zone == BOARD:
-            if len(lst) == 1:
-                self.colors_rev[owner] += 1
             self.refresh_pile(owner, self.cards.color[card])
 
     def move(self, card: int, zone: int, owner: int = -1, bottom: bool = False) -> tuple:
@@ -186,8 +190,20 @@ class State:
 
     # ---- icons ----
     def refresh_pile(self, p: int, color: int) -> None:
+        """After any change to one pile: its icon counts and the board's revisions."""
         self.board_rev[p] += 1
-        new = pile_icon_counts(self.cards, self.board[p][color], self.splay[p][color])
+        pile = self.board[p][color]
+        top = pile[-1] if pile else -1
+        seen = self.seen_top[p][color]
+        if top != seen:
+            self.tops_rev[p] += 1
+            if top < 0 or seen < 0:
+                self.colors_rev[p] += 1
+            self.seen_top[p][color] = top
+        if self.splay[p][color] != self.seen_splay[p][color]:
+            self.splays_rev[p] += 1
+            self.seen_splay[p][color] = self.splay[p][color]
+        new = pile_icon_counts(self.cards, pile, self.splay[p][color])
         old = self.pile_icons[p][color]
         if new != old:
             tot = self.icons[p]

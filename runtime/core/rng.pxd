@@ -1,0 +1,8 @@
+# C types for the compiled twin of rng.py (dsl/codegen/runtime_build.py): PCG32 on 64-bit
+# unsigned integers, whose wrap-around is exactly the `& _MASK64` of the Python source.
+cdef class Rng:
+    cdef public unsigned long long state, inc
+    cpdef unsigned long next_u32(self)
+    cpdef long below(self, long n) except? -1
+    cpdef shuffle(self, list xs)
+    cpdef list sample(self, xs, long k)

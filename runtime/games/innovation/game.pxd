@@ -1,0 +1,53 @@
+# C types for the compiled twin of game.py (dsl/codegen/runtime_build.py): the game as a C
+# struct, its hot methods called through C (cpdef) from the twin itself. Arguments that effects
+# pass (players, colours, icons as evaluated values) stay objects, as in the Python source.
+cimport cython
+from runtime.core.rng cimport Rng
+from runtime.games.innovation.state cimport State
+
+cdef class InnovationGame:
+    cdef public object cards, options, seed, _result
+    cdef public dict effects, _special_by_name, _hooks
+    cdef public list specials, agents, team_of, events, log
+    cdef public bint _specials_known, record_events, over, _checking_specials, transactional
+    cdef public Rng rng
+    cdef public long n_players, needed, max_age, counted_changes, _nested
+    cdef public State state
+
+    cpdef _emit(self, tuple event, bint change=*)
+    cpdef list choose(self, player, kind, options, min=*, max=*, prompt=*, all_or_none=*)
+    cpdef bint choose_yes_no(self, player, prompt=*) except -1
+    cpdef list hand(self, p)
+    cpdef list pile(self, p, color)
+    cpdef top(self, p, color)
+    cpdef splay_of(self, p, color)
+    cpdef icon_count(self, p, icon)
+    @cython.locals(c=long, s=long)
+    cpdef long score_points(self, long p) except? -1
+    @cython.locals(best=long)
+    cpdef long highest_top_age(self, long p) except? -1
+    cpdef bint card_has_icon(self, card, icon) except -1
+    cpdef long achievement_of_age(self, long age) except? -2
+    @cython.locals(i=long)
+    cpdef list players_in_order(self, long start)
+    cpdef list opponents(self, long p)
+    cpdef list team(self, long p)
+    cpdef draw(self, p, value, set_name=*)
+    cpdef meld(self, p, card)
+    cpdef tuck(self, p, card)
+    cpdef score_card(self, p, card)
+    cpdef transfer(self, card, to_player, to_zone)
+    cpdef splay(self, p, color, direction)
+    @cython.locals(st=State)
+    cpdef bint _run_dogma(self, long p, long card, kinds=*) except -1
+    cpdef bint can_achieve(self, long p, long age) except -1
+    cpdef _check_achievement_win(self, long p)
+    @cython.locals(st=State, q=long)
+    cpdef _check_specials(self, cats)
+    @cython.locals(st=State, p=long)
+    cpdef list legal_actions(self)
+    cpdef _check_action(self, long p, tuple action)
+    cpdef apply(self, action)
+    cpdef _perform(self, long p, tuple action)
+    cpdef _end_turn(self)
+    cpdef step(self)

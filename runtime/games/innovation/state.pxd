@@ -1,0 +1,24 @@
+# C types for the compiled twin of state.py (dsl/codegen/runtime_build.py).
+import cython
+
+cpdef list pile_icon_counts(cards, list pile, long splay)
+
+cdef class State:
+    cdef public object cards
+    cdef public long n_players
+    cdef public list hand, score, achievements, board, splay, display, forecast, supply
+    cdef public list available, removed, limbo, icons, pile_icons, zone_of, owner_of
+    cdef public long current, actions_left, turn, first_player
+    cdef public list tucked_this_turn, scored_this_turn, board_rev, icons_rev, colors_rev
+    cdef public list tops_rev, splays_rev, seen_top, seen_splay
+    cdef public dict cond_memo
+    cdef public object specials_stamp
+
+    cpdef State clone(self)
+    cpdef list _zone_list(self, long zone, long owner, long card)
+    cpdef tuple take(self, long card)
+    cpdef put(self, long card, long zone, long owner=*, bint bottom=*)
+    cpdef tuple move(self, long card, long zone, long owner=*, bint bottom=*)
+    @cython.locals(new=list, old=list, tot=list, i=long, pile=list, top=long, seen=long)
+    cpdef refresh_pile(self, long p, long color)
+    cpdef set_splay(self, long p, long color, long direction)

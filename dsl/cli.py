@@ -229,7 +229,8 @@ def scenario_run(files: List[Path] = typer.Argument(..., help="scenario JSON fil
     except CardlangError as e:
         _print_diags(e.diagnostics)
         raise typer.Exit(1)
-    results = load_and_run([str(f) for f in files], cs.table, cs.effects, cs.specials)
+    results = load_and_run([str(f) for f in files], cs.table, cs.effects, cs.specials,
+                           cs.runtime)
     passed = sum(r.passed for r in results)
     for r in results:
         if not r.passed:

@@ -60,7 +60,7 @@ def run_example(card, example, game: str = "innovation", root: str = str(CARDS_R
     data = to_scenario(example, card.name, game, color_of)
     data["options"]["edition"] = edition
     runner = importlib.import_module(f"runtime.games.{game}.scenario")
-    return runner.run_scenario(data, cs.table, cs.effects, cs.specials)
+    return runner.run_scenario(data, cs.table, cs.effects, cs.specials, cs.runtime)
 
 
 def _color_of(cs, name):

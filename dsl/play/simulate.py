@@ -71,9 +71,12 @@ def play_one(i: int) -> dict:
     """Game i of the configured run (a pure function of the config and i)."""
     from runtime.games.innovation import InnovationGame, Options
     cfg, cs = _STATE["cfg"], _STATE["cs"]
+    rt = cs.runtime   # a compiled card set plays on the compiled runtime
+    if rt is not None:
+        InnovationGame, Options = rt.InnovationGame, rt.Options
     seed = cfg.seed + i
     try:
-        agents = [make_bot(b, bot_seed(seed, q)) for q, b in enumerate(cfg.bots)]
+        agents = [make_bot(b, bot_seed(seed, q), rt) for q, b in enumerate(cfg.bots)]
         g = InnovationGame(cs.table, cs.effects, cs.specials,
                            Options(players=cfg.players, teams=cfg.teams), seed=seed, agents=agents)
         g.transactional = False   # bots answer legally: no snapshots needed

@@ -42,8 +42,10 @@ cdef class InnovationGame:
     cpdef bint _run_dogma(self, long p, long card, kinds=*) except -1
     cpdef bint can_achieve(self, long p, long age) except -1
     cpdef _check_achievement_win(self, long p)
-    @cython.locals(st=State, q=long)
+    @cython.locals(st=State, q=long, ask=list, known=bint)
     cpdef _check_specials(self, cats)
+    @cython.locals(st=State)
+    cpdef tuple _special_inputs(self, long q)
     @cython.locals(st=State, p=long)
     cpdef list legal_actions(self)
     cpdef _check_action(self, long p, tuple action)

@@ -744,14 +744,15 @@ class InnovationGame:
         if not self.specials or self._checking_specials:
             return
         st = self.state
-        stamp = None
-        if self._specials_known and not self._hooks:
-            # After a check, every special still available holds for nobody; while no input
-            # of any condition changed (boards by revision, counters, what is available), it
-            # still holds for nobody.
-            stamp = (tuple(st.board_rev), tuple(st.tucked_this_turn),
-                     tuple(st.scored_this_turn), len(st.available))
-            if stamp == st.specials_stamp:
+        ask = self.players_in_order(st.current)
+        known = self._specials_known and not self._hooks
+        if known:
+            # After a check, every special still available holds for none of the players
+            # asked. A player none of whose inputs changed since (board revision, turn
+            # counters, what is available) cannot qualify now: he is not asked again.
+            seen = st.specials_seen
+            ask = [q for q in ask if seen[q] != self._special_inputs(q)]
+            if not ask:
                 return
         self._checking_specials = True
         try:
@@ -760,16 +761,22 @@ class InnovationGame:
                     continue
                 if sp.triggers is not None and sp.triggers.isdisjoint(cats):
                     continue
-                for q in self.players_in_order(st.current):
+                for q in ask:
                     if sp.condition(self, q):
                         st.move(sp.card_id, ACHIEVEMENTS, q)
                         self._emit((ev.SPECIAL, q, sp.card_id))
                         self._check_achievement_win(q)
                         break
-            if stamp is not None:
-                st.specials_stamp = (stamp[0], stamp[1], stamp[2], len(st.available))
+            if known:
+                for q in ask:
+                    st.specials_seen[q] = self._special_inputs(q)
         finally:
             self._checking_specials = False
+
+    def _special_inputs(self, q: int) -> tuple:
+        st = self.state
+        return (st.board_rev[q], st.tucked_this_turn[q], st.scored_this_turn[q],
+                len(st.available))
 
     def _end_by_high_draw(self) -> None:
         """000 "游戏结束 / 摸10以上的牌": highest score (team sum) wins, then most achievements,

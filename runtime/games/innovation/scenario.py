@@ -86,15 +86,18 @@ class _Builder:
 
 
 def build_game(data: dict, cards: CardTable, effects: dict | None = None,
-               specials: list | None = None) -> tuple:
-    """Build the scenario's game. Returns (game, agents)."""
+               specials: list | None = None, runtime=None) -> tuple:
+    """Build the scenario's game (on the compiled runtime when a card set's `runtime` is
+    given). Returns (game, agents)."""
     if data.get("game", "innovation") != "innovation":
         raise ScenarioError(f"not an innovation scenario: {data.get('game')!r}")
-    opts = Options.from_dict(data.get("options", {}))
+    game_class, options = (InnovationGame, Options) if runtime is None \
+        else (runtime.InnovationGame, runtime.Options)
+    opts = options.from_dict(data.get("options", {}))
     n = opts.players
     agents = [ScriptedAgent(translate=_translate) for _ in range(n)]
-    g = InnovationGame(cards, effects or {}, specials or [], opts, seed=int(data.get("seed", 0)),
-                       agents=agents, auto_setup=False)
+    g = game_class(cards, effects or {}, specials or [], opts, seed=int(data.get("seed", 0)),
+                   agents=agents, auto_setup=False)
     st = g.state
     b = _Builder(g, cards)
     setup = data.get("setup", {})
@@ -268,11 +271,12 @@ def compare(g: InnovationGame, expect: dict) -> list:
 
 
 def run_scenario(data: dict, cards: CardTable, effects: dict | None = None,
-                 specials: list | None = None) -> ScenarioResult:
+                 specials: list | None = None, runtime=None) -> ScenarioResult:
+    """Play one scenario; `runtime` (a compiled card set's) plays it on the compiled runtime."""
     name = data.get("name", "<unnamed>")
     notes: list = []
     try:
-        g, agents = build_game(data, cards, effects, specials)
+        g, agents = build_game(data, cards, effects, specials, runtime)
     except (ScenarioError, KeyError, ValueError, TypeError) as e:
         return ScenarioResult(name, False, [f"setup error: {e}"], notes)
     steps = list(data.get("steps", []))
@@ -336,7 +340,7 @@ def _scenario_files(paths) -> list:
 
 
 def load_and_run(paths, cards: CardTable | None = None, effects: dict | None = None,
-                 specials: list | None = None) -> list:
+                 specials: list | None = None, runtime=None) -> list:
     """Run every scenario in these files/directories (a file holds one scenario object or a
     list of them). Without `cards` the base table is read from the shared TSV."""
     if cards is None:
@@ -353,7 +357,7 @@ def load_and_run(paths, cards: CardTable | None = None, effects: dict | None = N
                                           [f"cannot read scenario: {e}"], [], path))
             continue
         for d in (data if isinstance(data, list) else [data]):
-            r = run_scenario(d, cards, effects, specials)
+            r = run_scenario(d, cards, effects, specials, runtime)
             r.path = path
             results.append(r)
     return results

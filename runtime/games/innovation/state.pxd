@@ -12,7 +12,7 @@ cdef class State:
     cdef public list tucked_this_turn, scored_this_turn, board_rev, icons_rev, colors_rev
     cdef public list tops_rev, splays_rev, seen_top, seen_splay
     cdef public dict cond_memo
-    cdef public object specials_stamp
+    cdef public list specials_seen
 
     cpdef State clone(self)
     cpdef list _zone_list(self, long zone, long owner, long card)

@@ -88,7 +88,7 @@ class State:
         self.seen_top = [[-1] * N_COLORS for _ in np_]
         self.seen_splay = [[0] * N_COLORS for _ in np_]
         self.cond_memo: dict = {}
-        self.specials_stamp = None  # the inputs at the last special-achievement check
+        self.specials_seen = [None] * n_players  # inputs at each one's last special check
 
     # ---- copying (snapshots for transactional apply, tests) ----
     def clone(self) -> "State":
@@ -124,7 +124,7 @@ class State:
         s.seen_top = [list(x) for x in self.seen_top]
         s.seen_splay = [list(x) for x in self.seen_splay]
         s.cond_memo = dict(self.cond_memo)  # same boards, same revisions: still valid
-        s.specials_stamp = self.specials_stamp
+        s.specials_seen = list(self.specials_seen)
         return s
 
     def signature(self) -> tuple:

@@ -126,7 +126,7 @@ def test_hostile_set_builds_runs_and_matches_interpreter():
     if marker.exists():
         marker.unlink()
     from runtime.games.innovation.cardset import build_cardset
-    from runtime.games.innovation.game import InnovationGame, Options
+    from runtime.games.innovation.game import Options
     ones = [dataclasses.replace(c, path="/tmp/cardlang_test/" + Path(c.path).name)
             for c in game_cards("innovation") if c.age == 1 and not c.attrs.get("edition")]
     tmpl = _hostile_cards()[0]
@@ -141,7 +141,7 @@ def test_hostile_set_builds_runs_and_matches_interpreter():
         cs = build_cardset(list(cards), mode=mode)
         if mode == "compiled":
             assert type(cs.effects[cs.table.id_of(HOSTILE[3])][0].run).__name__ == "CompiledEffect"
-        g = InnovationGame(cs.table, cs.effects, cs.specials, Options(players=2), seed=3)
+        g = cs.game_class(cs.table, cs.effects, cs.specials, Options(players=2), seed=3)
         for name in HOSTILE:
             g.execute_effects(0, cs.table.id_of(name))
         logs.append((g.events, g.log))

@@ -52,13 +52,14 @@ def _load(folder: Path) -> list:
     return out
 
 
-@pytest.fixture(scope="module")
-def cs():
-    return cardset("innovation")
+@pytest.fixture(scope="module", params=["interpreted", "compiled"])
+def cs(request):
+    # compiled: the compiled card set on the compiled runtime (interpreted without a C compiler)
+    return cardset("innovation", mode=request.param)
 
 
 def _run(cs, data):
-    return run_scenario(data, cs.table, cs.effects, cs.specials)
+    return run_scenario(data, cs.table, cs.effects, cs.specials, cs.runtime)
 
 
 def _report(data, result) -> str:

@@ -18,7 +18,9 @@ def test_there_are_at_least_twenty_transcripts():
     assert len(FILES) >= 20
 
 
+@pytest.mark.parametrize("mode", ["interpreted", "compiled"])
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
-def test_transcript_replays_exactly(path):
+def test_transcript_replays_exactly(path, mode):
+    # compiled: the compiled card set on the compiled runtime (interpreted without a C compiler)
     t = json.loads(path.read_text())
-    assert replay_diffs(cardset("innovation"), t) == []
+    assert replay_diffs(cardset("innovation", mode=mode), t) == []

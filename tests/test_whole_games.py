@@ -9,7 +9,7 @@ import pytest
 from dsl.testing import cardset
 from runtime.core.agents import RandomAgent
 from runtime.games.innovation.agents import GreedyAgent
-from runtime.games.innovation.game import InnovationGame, Options
+from runtime.games.innovation.game import Options
 
 REASONS = {"achievements", "high draw", "dogma"}
 
@@ -17,8 +17,8 @@ REASONS = {"achievements", "high draw", "dogma"}
 def play(seed, players=2, teams=False, agents=None):
     cs = cardset("innovation")
     agents = agents or [RandomAgent(seed * 10 + i) for i in range(players)]
-    g = InnovationGame(cs.table, cs.effects, cs.specials, Options(players=players, teams=teams),
-                       seed, agents, record_events=False)
+    g = cs.game_class(cs.table, cs.effects, cs.specials, Options(players=players, teams=teams),
+                      seed, agents, record_events=False)
     r = g.play()
     g.state.check_conservation()
     return g, r

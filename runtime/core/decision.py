@@ -1,27 +1,44 @@
 """A decision put to a player: the one shape every choice in every game takes."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .errors import IllegalMove
 
 
-@dataclass(frozen=True)
 class Decision:
     """`options` are plain hashable values (card ids, colour names, ints, action tuples...).
 
     An answer is a list of chosen options, between `min` and `max` long, without repeats.
     For kind "order" the answer is a permutation of all options. With `all_or_none` the answer
     is empty or exactly `max` long ("you may return three cards": all three, or none).
+    A value object, never changed once made (a plain class rather than a frozen dataclass: one
+    is made per decision, and the compiled runtime types it, decision.pxd).
     """
 
-    player: int
-    kind: str
-    options: tuple
-    min: int = 1
-    max: int = 1
-    prompt: str = ""
-    all_or_none: bool = False
+    __slots__ = ("player", "kind", "options", "min", "max", "prompt", "all_or_none")
+
+    def __init__(self, player: int, kind: str, options: tuple, min: int = 1, max: int = 1,
+                 prompt: str = "", all_or_none: bool = False):
+        self.player = player
+        self.kind = kind
+        self.options = tuple(options)
+        self.min = min
+        self.max = max
+        self.prompt = prompt
+        self.all_or_none = all_or_none
+
+    def _fields(self) -> tuple:
+        return (self.player, self.kind, self.options, self.min, self.max, self.prompt,
+                self.all_or_none)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Decision) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return ("Decision(player={!r}, kind={!r}, options={!r}, min={!r}, max={!r}, "
+                "prompt={!r}, all_or_none={!r})".format(*self._fields()))
 
 
 def first_legal_answer(d: Decision) -> list:

@@ -21,6 +21,15 @@ class CardSet:
     ir: dict = field(default_factory=dict)       # name -> I.Card (the variant in use)
     runtime: object = None                       # compiled mode: the Cython-built runtime
 
+    @property
+    def game_class(self):
+        """The InnovationGame this set plays on. A compiled set's effects call the compiled
+        runtime through C, so they play on it only (the Python game raises a TypeError)."""
+        if self.runtime is not None:
+            return self.runtime.InnovationGame
+        from .game import InnovationGame
+        return InnovationGame
+
 
 # The runtime modules compiled mode builds with Cython (dependency order); their sources are
 # unchanged and still run as plain Python in interpreted mode.

@@ -40,14 +40,14 @@ def make_agent(spec: str, seed: int):
 
 
 def record(cs, seed: int, options: Options, agents: list[str]) -> dict:
-    g = InnovationGame(cs.table, cs.effects, cs.specials, options, seed,
-                       [make_agent(a, seed * 31 + i) for i, a in enumerate(agents)])
+    g = cs.game_class(cs.table, cs.effects, cs.specials, options, seed,
+                      [make_agent(a, seed * 31 + i) for i, a in enumerate(agents)])
     g.play()
     return {"seed": seed, "agents": agents, "save": json.loads(g.save()), "final": final_state(g)}
 
 
 def replay_diffs(cs, transcript: dict) -> list[str]:
-    g = InnovationGame.replay(cs.table, cs.effects, cs.specials, json.dumps(transcript["save"]))
+    g = cs.game_class.replay(cs.table, cs.effects, cs.specials, json.dumps(transcript["save"]))
     got, want = final_state(g), transcript["final"]
     diffs = []
     for key in want:

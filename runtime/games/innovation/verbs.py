@@ -87,13 +87,17 @@ class InnovationAdapter:
     def listing(self, q: I.Query, env) -> list:
         """A query's candidates before its tests (compiled card sets then test inline)."""
         g, ex = env.game, env.ctx.executor
-        position = next((p.arg for p in q.preds if p.kind == "position"), None)
+        position = None
+        for p in q.preds:
+            if p.kind == "position":
+                position = p.arg
+                break
         if q.noun == "card":
             items = self.zone_cards(q.zone, env, position) if q.zone else []
         elif q.noun == "color":
             if q.zone is not None:
                 ps = self.players_of(q.zone, env)
-                items = [c for c in COLORS if any(g.pile(p, c) for p in ps)]
+                items = self.colors_on(g, ps)
             else:
                 items = list(COLORS)
         elif q.noun == "value":
@@ -105,6 +109,16 @@ class InnovationAdapter:
         else:
             raise EffectError(f"no candidates for '{q.noun}'")
         return items
+
+    def colors_on(self, g, players: list) -> list:
+        """The colours of which one of `players` has a pile."""
+        out = []
+        for c in COLORS:
+            for p in players:
+                if g.top(p, c) >= 0:
+                    out.append(c)
+                    break
+        return out
 
     def test(self, pred: I.Pred, x, q: I.Query, env) -> bool:
         g = env.game
@@ -209,8 +223,10 @@ class InnovationAdapter:
         """An optional step with nothing to act on is not offered ("you may meld all the cards
         in your score pile" with an empty score pile)."""
         sides = [act.obj] + [v for k, v in act.kwargs if k == "for"]   # exchange has two sides
-        return all(isinstance(q, I.Query) and q.mode == "all" and not self.candidates(q, env)
-                   for q in sides)
+        for q in sides:
+            if not (isinstance(q, I.Query) and q.mode == "all" and not self.candidates(q, env)):
+                return False
+        return True
 
     def optional_is_a_choice(self, act: I.Act) -> bool:
         """'You may return a card' is one decision that may be declined (scenario format v1)."""
@@ -299,8 +315,9 @@ class InnovationAdapter:
             return winners
         if verb == "lose":
             losers = items if act.obj is not None else [p]
+            lost_teams = [g.team_of[l] for l in losers]
             others = [q for q in range(g.n_players) if q not in losers
-                      and all(g.team_of[q] != g.team_of[l] for l in losers)]
+                      and g.team_of[q] not in lost_teams]
             if others:
                 g.win(others, "dogma")
             return losers
@@ -388,7 +405,10 @@ class InnovationAdapter:
     def exists(self, q: I.Query, env) -> bool:
         """Whether an unranked query has any candidate (candidates() without the full list)."""
         for x in self.listing(q, env):
-            if all(self.test(p, x, q, env) != p.negated for p in q.preds):
+            for p in q.preds:
+                if self.test(p, x, q, env) == p.negated:
+                    break
+            else:
                 return True
         return False
 
@@ -414,7 +434,7 @@ class InnovationAdapter:
             icon = args[0]
             if len(args) > 1 and e.args[1].type in ("card", "cards"):
                 want = icon_id(icon)
-                return sum(1 for c in as_list(args[1]) for i in g.cards.icons[c] if i == want)
+                return len([i for c in as_list(args[1]) for i in g.cards.icons[c] if i == want])
             who = args[1] if len(args) > 1 else env.ctx.executor
             return g.icon_count(who, icon)
         if name == "points":
@@ -426,11 +446,11 @@ class InnovationAdapter:
             if isinstance(a, I.ZoneRefExpr):
                 if a.ref.zone == "board":
                     ps = self.players_of(a.ref, env)
-                    return [c for c in COLORS if any(g.pile(p, c) for p in ps)]
+                    return self.colors_on(g, ps)
                 cards = self.zone_cards(a.ref, env)
             else:
                 cards = as_list(a)
-            return list(dict.fromkeys(COLORS[g.cards.color[c]] for c in cards))
+            return list(dict.fromkeys([COLORS[g.cards.color[c]] for c in cards]))
         if name == "values":
             return sorted({g.cards.age[c] for c in as_list(args[0])})
         if name == "splay":

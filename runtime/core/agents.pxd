@@ -1,0 +1,12 @@
+# C types for the compiled twin of agents.py (dsl/codegen/runtime_build.py).
+cimport cython
+from runtime.core.rng cimport Rng
+from runtime.core.decision cimport Decision
+
+cdef class Agent:
+    cpdef list choose(self, game, d)
+
+cdef class RandomAgent(Agent):
+    cdef public Rng rng
+    @cython.locals(opts=list, k=long)
+    cpdef list choose(self, game, d)

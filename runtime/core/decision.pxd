@@ -1,0 +1,10 @@
+# C types for the compiled twin of decision.py (dsl/codegen/runtime_build.py).
+cdef class Decision:
+    cdef public long player, min, max
+    cdef public str kind, prompt
+    cdef public tuple options
+    cdef public bint all_or_none
+    cpdef tuple _fields(self)
+
+cpdef list first_legal_answer(Decision d)
+cpdef list validate_answer(Decision d, answer)

@@ -1,0 +1,36 @@
+# C types for the compiled twin of verbs.py (dsl/codegen/runtime_build.py): the adapter as a
+# C struct whose methods call each other, the Env and the game through C. The twin adapter
+# only ever sees twin Envs and games (a compiled card set plays on the compiled runtime).
+cimport cython
+from dsl.interp cimport Env
+from runtime.games.innovation.game cimport InnovationGame
+
+cdef class InnovationAdapter:
+    cpdef constant(self, e, Env env)
+    cpdef list players_of(self, ref, Env env)
+    @cython.locals(g=InnovationGame, out=list)
+    cpdef list zone_cards(self, ref, Env env, position=*)
+    @cython.locals(items=list)
+    cpdef list candidates(self, q, Env env)
+    @cython.locals(g=InnovationGame, items=list)
+    cpdef list listing(self, q, Env env)
+    @cython.locals(g=InnovationGame, out=list)
+    cpdef list colors_on(self, g, list players)
+    @cython.locals(g=InnovationGame)
+    cpdef bint test(self, pred, x, q, Env env) except -1
+    @cython.locals(g=InnovationGame, items=list)
+    cpdef tuple choose_items(self, q, Env env, bint optional, chooser=*, bint if_you_do=*)
+    cpdef bint nothing_to_do(self, act, Env env) except -1
+    cpdef bint optional_is_a_choice(self, act) except -1
+    cpdef tuple object_items(self, act, Env env)
+    @cython.locals(g=InnovationGame, done=list)
+    cpdef list perform(self, verb, act, list items, Env env)
+    @cython.locals(g=InnovationGame)
+    cpdef bint card_verb(self, verb, g, p, c, Env env) except -1
+    cpdef binding_value(self, act, list items)
+    cpdef bint done_in_full(self, act, list result, wanted) except -1
+    cpdef bint card_has_icon(self, card, icon, Env env) except -1
+    cpdef function(self, e, Env env)
+    cpdef bint exists(self, q, Env env) except -1
+    @cython.locals(g=InnovationGame)
+    cpdef call_function(self, e, list args, Env env)

@@ -5,6 +5,7 @@ cimport cython
 cdef class Remembered:
     cdef public object holds
     cdef public bint board, icons, colors, tops, splays, tucked, scored
+    cdef public list icon_ids
     @cython.locals(hit=tuple, key=tuple, r=bint)
     cpdef bint ask(self, game, st, long player) except -1
 

@@ -4,11 +4,11 @@
 every change. Most conditions read only the player's own board (Empire, World, Wonder,
 Universe) or this turn's tuck/score counters (Monument), and most changes touch neither.
 `dependencies` reads a condition's IR once and names what it reads of the player it is asked
-about: "icons" (the icon counts), "colors" (which colours are on the board), "tops" (the top
-cards), "splays", "board" (anything else of the board), "tucked", "scored". `memo` remembers
-the answer in the state (`cond_memo`) with those inputs, each as a revision number the state
-bumps when it changes (State.refresh_pile) or as the counter's value, and reuses it while they
-are unchanged.
+about: "icon:NAME" (one icon's count), "icons" (the icon counts), "colors" (which colours are on
+the board), "tops" (the top cards), "splays", "board" (anything else of the board), "tucked",
+"scored". `memo` remembers the answer in the state (`cond_memo`) with those inputs, each as a
+revision number the state bumps when it changes (State.refresh_pile) or as its value (icon
+counts, turn counters), and reuses it while they are unchanged.
 Conditions are remembered part by part (the parts of a top-level `and`, dsl.ir.conjuncts), so
 Universe's "five colours" part, false most of the game, is not re-read after every meld.
 The answer is the one evaluation would give (a condition is a pure function of what it
@@ -18,6 +18,8 @@ Conditions reading anything else are evaluated every time.
 from __future__ import annotations
 
 from dsl import ir as I
+
+from .cards import icon_id
 
 # functions whose value depends only on their arguments
 PURE_FNS = {"count", "any", "none", "value", "color", "name", "highest", "lowest", "max", "min",
@@ -29,9 +31,9 @@ PURE_PREDS = {"position", "color", "icon", "value", "where", "other_than"}
 
 
 def dependencies(e) -> frozenset | None:
-    """What a condition reads of the player it is evaluated for: a subset of {"board", "icons",
-    "colors", "tops", "splays", "tucked", "scored"}; None if it reads anything else (other
-    players, hands, bindings...)."""
+    """What a condition reads of the player it is evaluated for: a subset of {"icon:NAME",
+    "board", "icons", "colors", "tops", "splays", "tucked", "scored"}; None if it reads anything
+    else (other players, hands, bindings...)."""
     deps: set = set()
     return frozenset(deps) if _deps(e, deps) else None
 
@@ -79,7 +81,9 @@ def _deps(e, deps: set) -> bool:
                 return False
             if e.name == "icons" and len(args) > 1 and args[1].type in ("card", "cards"):
                 return False
-            if e.name in ("icons", "splay", "top"):
+            if e.name == "icons" and len(args) == 1 and isinstance(args[0], I.Const):
+                deps.add("icon:" + str(args[0].value))  # one icon's count, read as a value
+            elif e.name in ("icons", "splay", "top"):
                 deps.add({"icons": "icons", "splay": "splays", "top": "tops"}[e.name])
             elif e.name == "colors" and isinstance(args[0], I.ZoneRefExpr) and _zone_mine(args[0].ref):
                 deps.add("colors")
@@ -129,10 +133,12 @@ def memo(holds, cond):
 class Remembered:
     """A condition part that reads only `deps` of its player, remembered in State.cond_memo."""
 
-    __slots__ = ("holds", "board", "icons", "colors", "tops", "splays", "tucked", "scored")
+    __slots__ = ("holds", "board", "icons", "colors", "tops", "splays", "tucked", "scored",
+                 "icon_ids")
 
     def __init__(self, holds, deps: frozenset):
         self.holds = holds
+        self.icon_ids = sorted(icon_id(d[5:]) for d in deps if d.startswith("icon:"))
         self.board, self.icons, self.colors = "board" in deps, "icons" in deps, "colors" in deps
         self.tops, self.splays = "tops" in deps, "splays" in deps
         self.tucked, self.scored = "tucked" in deps, "scored" in deps
@@ -149,7 +155,8 @@ class Remembered:
                st.tops_rev[player] if self.tops else -1,
                st.splays_rev[player] if self.splays else -1,
                st.tucked_this_turn[player] if self.tucked else -1,
-               st.scored_this_turn[player] if self.scored else -1)
+               st.scored_this_turn[player] if self.scored else -1,
+               tuple([st.icons[player][i] for i in self.icon_ids]))
         hit = st.cond_memo.get((self, player))
         if hit is not None and hit[0] == key:
             return hit[1]

@@ -11,10 +11,11 @@ from dsl import ir as I
 from dsl.testing import cardset
 from runtime.core.agents import RandomAgent
 from runtime.games.innovation.cardset import _condition
-from runtime.games.innovation.conditions import dependencies
+from runtime.games.innovation.conditions import dependencies, input_mask
 from runtime.games.innovation.effects import SpecialAchievement
 from runtime.games.innovation.game import InnovationGame, Options
-from runtime.games.innovation.state import N_COLORS
+from runtime.games.innovation.state import (IN_ALL, IN_COLORS, IN_ICONS, IN_SCORED, IN_TOPS,
+                                            IN_TUCKED, N_COLORS)
 from runtime.games.innovation.verbs import ADAPTER
 
 
@@ -51,6 +52,15 @@ def test_reading_anything_else_is_not_remembered():
     assert dependencies(_fn("count", I.ZoneRefExpr(board, "place"))) == {"board"}
     assert dependencies(_fn("tucked_this_turn", YOU)) == {"tucked"}
     assert dependencies(_fn("icons", I.Const("crown", "icon"))) == {"icon:crown"}
+
+
+def test_which_changes_wake_a_special():
+    # a special is asked again only when one of its inputs changed (State.changed bits)
+    assert input_mask(frozenset({"icon:crown", "icon:leaf"})) == IN_ICONS
+    assert input_mask(frozenset({"colors", "tops"})) == IN_COLORS | IN_TOPS
+    assert input_mask(frozenset({"tucked", "scored"})) == IN_TUCKED | IN_SCORED
+    assert input_mask(None) == IN_ALL            # reads something unknown: every change
+    assert input_mask(frozenset()) == IN_ALL     # constant: still asked (once true, claimed)
 
 
 def _board_facts(g, p):

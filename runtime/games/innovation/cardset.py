@@ -35,8 +35,8 @@ class CardSet:
 # unchanged and still run as plain Python in interpreted mode.
 RUNTIME_MODULES = ("dsl.interp", "runtime.core.rng", "runtime.core.decision", "runtime.core.agents",
                    "runtime.games.innovation.cards", "runtime.games.innovation.state",
-                   "runtime.games.innovation.effects", "runtime.games.innovation.game",
-                   "runtime.games.innovation.verbs", "runtime.games.innovation.conditions")
+                   "runtime.games.innovation.effects", "runtime.games.innovation.conditions",
+                   "runtime.games.innovation.game", "runtime.games.innovation.verbs")
 
 
 class Runtime:

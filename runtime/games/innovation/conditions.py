@@ -20,6 +20,8 @@ from __future__ import annotations
 from dsl import ir as I
 
 from .cards import icon_id
+from .state import (IN_ALL, IN_BOARD, IN_COLORS, IN_ICONS, IN_SCORED, IN_SPLAYS, IN_TOPS,
+                    IN_TUCKED)
 
 # functions whose value depends only on their arguments
 PURE_FNS = {"count", "any", "none", "value", "color", "name", "highest", "lowest", "max", "min",
@@ -119,6 +121,21 @@ def _deps(e, deps: set) -> bool:
             return False
         return all(_deps(x, deps) for x in (e.min, e.max, e.all_but))
     return False
+
+
+_INPUT_BITS = {"board": IN_BOARD, "icons": IN_ICONS, "colors": IN_COLORS, "tops": IN_TOPS,
+               "splays": IN_SPLAYS, "tucked": IN_TUCKED, "scored": IN_SCORED}
+
+
+def input_mask(inputs) -> int:
+    """The State.changed bits that can change a condition reading `inputs`: all when they are
+    unknown, or none (a constant condition, asked whenever anything changed)."""
+    if inputs is None:
+        return IN_ALL
+    mask = 0
+    for d in inputs:
+        mask |= IN_ICONS if d.startswith("icon:") else _INPUT_BITS[d]
+    return mask or IN_ALL
 
 
 def memo(holds, cond):

@@ -8,7 +8,7 @@ from runtime.games.innovation.state cimport State
 cdef class InnovationGame:
     cdef public object cards, options, seed, _result
     cdef public dict effects, _special_by_name, _hooks
-    cdef public list specials, agents, team_of, events, log
+    cdef public list specials, agents, team_of, events, log, _special_masks
     cdef public bint _specials_known, record_events, over, _checking_specials, transactional
     cdef public Rng rng
     cdef public long n_players, needed, max_age, counted_changes, _nested
@@ -42,10 +42,8 @@ cdef class InnovationGame:
     cpdef bint _run_dogma(self, long p, long card, kinds=*) except -1
     cpdef bint can_achieve(self, long p, long age) except -1
     cpdef _check_achievement_win(self, long p)
-    @cython.locals(st=State, q=long, ask=list, known=bint)
+    @cython.locals(st=State, q=long, i=long, mask=long, order=list, changed=list, known=bint)
     cpdef _check_specials(self, cats)
-    @cython.locals(st=State)
-    cpdef tuple _special_inputs(self, long q)
     @cython.locals(st=State, p=long)
     cpdef list legal_actions(self)
     cpdef _check_action(self, long p, tuple action)

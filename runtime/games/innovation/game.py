@@ -18,6 +18,7 @@ from ...core.decision import Decision, validate_answer
 from ...core.errors import GameOver, IllegalMove
 from ...core.rng import Rng
 from .cards import COLORS, CardTable, color_id, icon_id
+from .conditions import input_mask
 from .effects import Effect, EffectContext, SpecialAchievement
 from .state import (ACHIEVEMENTS, AVAILABLE, BOARD, DISPLAY, FORECAST, HAND, LIMBO, N_COLORS,
                     REMOVED, SCORE, SPLAY_INDEX, SPLAY_NAMES, SPLAY_NONE, SUPPLY, ZONE_INDEX,
@@ -95,6 +96,7 @@ class InnovationGame:
         # every condition reads only its player's board and turn counters: see _check_specials
         self._specials_known = all(s.inputs is not None and s.triggers is None
                                    for s in self.specials)
+        self._special_masks = [input_mask(s.inputs) for s in self.specials]
         self.options = options
         self.seed = seed
         self.rng = Rng(seed)
@@ -445,7 +447,7 @@ class InnovationGame:
         st = self.state
         src = st.take(card)
         st.put(card, BOARD, p, bottom=True)
-        st.tucked_this_turn[p] += 1
+        st.count_tuck(p)
         self._emit((ev.TUCK, p, card, ZONE_NAMES[src[0]]))
         self._check_specials(CAT_TUCK)
         return True
@@ -458,7 +460,7 @@ class InnovationGame:
                 return r
         st = self.state
         src = st.move(card, SCORE, p)
-        st.scored_this_turn[p] += 1
+        st.count_score(p)
         self._emit((ev.SCORE, p, card, ZONE_NAMES[src[0]]))
         self._check_specials(CAT_SCORE | _ZONE_CATS.get(src[0], CAT_HAND))
         return True
@@ -744,39 +746,35 @@ class InnovationGame:
         if not self.specials or self._checking_specials:
             return
         st = self.state
-        ask = self.players_in_order(st.current)
+        # After a check every special still available holds for nobody. When every condition's
+        # inputs are known, a special is asked again only of the players for whom one of its
+        # inputs changed since (State.changed bits against the special's input mask).
         known = self._specials_known and not self._hooks
-        if known:
-            # After a check, every special still available holds for none of the players
-            # asked. A player none of whose inputs changed since (board revision, turn
-            # counters, what is available) cannot qualify now: he is not asked again.
-            seen = st.specials_seen
-            ask = [q for q in ask if seen[q] != self._special_inputs(q)]
-            if not ask:
-                return
+        changed = st.changed
+        if known and not any(changed):
+            return
         self._checking_specials = True
         try:
-            for sp in self.specials:
+            order = self.players_in_order(st.current)
+            for i, sp in enumerate(self.specials):
                 if st.zone_of[sp.card_id] != AVAILABLE:
                     continue
                 if sp.triggers is not None and sp.triggers.isdisjoint(cats):
                     continue
-                for q in ask:
+                mask = self._special_masks[i]
+                for q in order:
+                    if known and not changed[q] & mask:
+                        continue
                     if sp.condition(self, q):
                         st.move(sp.card_id, ACHIEVEMENTS, q)
                         self._emit((ev.SPECIAL, q, sp.card_id))
                         self._check_achievement_win(q)
                         break
             if known:
-                for q in ask:
-                    st.specials_seen[q] = self._special_inputs(q)
+                for q in order:
+                    changed[q] = 0
         finally:
             self._checking_specials = False
-
-    def _special_inputs(self, q: int) -> tuple:
-        st = self.state
-        return (st.board_rev[q], st.tucked_this_turn[q], st.scored_this_turn[q],
-                len(st.available))
 
     def _end_by_high_draw(self) -> None:
         """000 "游戏结束 / 摸10以上的牌": highest score (team sum) wins, then most achievements,
@@ -916,9 +914,7 @@ class InnovationGame:
         st.turn += 1
         st.current = (st.current + 1) % self.n_players
         st.actions_left = self._actions_for_turn(st.turn)
-        for q in range(self.n_players):
-            st.tucked_this_turn[q] = 0
-            st.scored_this_turn[q] = 0
+        st.reset_counters()
         self._emit((ev.TURN, st.current, st.turn), False)
 
     def step(self) -> None:

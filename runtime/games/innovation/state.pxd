@@ -12,13 +12,17 @@ cdef class State:
     cdef public list tucked_this_turn, scored_this_turn, board_rev, icons_rev, colors_rev
     cdef public list tops_rev, splays_rev, seen_top, seen_splay
     cdef public dict cond_memo
-    cdef public list specials_seen
+    cdef public list changed
 
     cpdef State clone(self)
     cpdef list _zone_list(self, long zone, long owner, long card)
     cpdef tuple take(self, long card)
     cpdef put(self, long card, long zone, long owner=*, bint bottom=*)
     cpdef tuple move(self, long card, long zone, long owner=*, bint bottom=*)
-    @cython.locals(new=list, old=list, tot=list, i=long, pile=list, top=long, seen=long)
+    @cython.locals(new=list, old=list, tot=list, i=long, pile=list, top=long, seen=long,
+                   changed=long)
     cpdef refresh_pile(self, long p, long color)
     cpdef set_splay(self, long p, long color, long direction)
+    cpdef count_tuck(self, long p)
+    cpdef count_score(self, long p)
+    cpdef reset_counters(self)

@@ -23,6 +23,11 @@ VISIBLE_SLOTS = ((), (3, 5), (0, 1), (1, 2, 3))
 MAX_AGE = 11  # supply piles are indexed by age 0..11
 N_COLORS = 5
 
+# What changed of a player since his last special-achievement check (State.changed bits); the
+# inputs a condition reads (conditions.input_mask) are tested against them.
+IN_BOARD, IN_ICONS, IN_COLORS, IN_TOPS, IN_SPLAYS, IN_TUCKED, IN_SCORED = 1, 2, 4, 8, 16, 32, 64
+IN_ALL = 127
+
 
 def pile_icon_counts(cards: CardTable, pile: list, splay: int) -> list:
     """Visible icon counts of one pile (bottom->top list)."""
@@ -88,7 +93,7 @@ class State:
         self.seen_top = [[-1] * N_COLORS for _ in np_]
         self.seen_splay = [[0] * N_COLORS for _ in np_]
         self.cond_memo: dict = {}
-        self.specials_seen = [None] * n_players  # inputs at each one's last special check
+        self.changed = [IN_ALL] * n_players  # IN_* bits since each one's last special check
 
     # ---- copying (snapshots for transactional apply, tests) ----
     def clone(self) -> "State":
@@ -124,7 +129,7 @@ class State:
         s.seen_top = [list(x) for x in self.seen_top]
         s.seen_splay = [list(x) for x in self.seen_splay]
         s.cond_memo = dict(self.cond_memo)  # same boards, same revisions: still valid
-        s.specials_seen = list(self.specials_seen)
+        s.changed = list(self.changed)
         return s
 
     def signature(self) -> tuple:
@@ -180,6 +185,9 @@ class State:
             lst.append(card)
         self.zone_of[card] = zone
         self.owner_of[card] = owner
+        if zone == AVAILABLE:  # an achievement available again: anyone may qualify for it
+            for q in range(self.n_players):
+                self.changed[q] = IN_ALL
         if zone == BOARD:
             self.refresh_pile(owner, self.cards.color[card])
 
@@ -190,18 +198,23 @@ class State:
 
     # ---- icons ----
     def refresh_pile(self, p: int, color: int) -> None:
-        """After any change to one pile: its icon counts and the board's revisions."""
+        """After any change to one pile: its icon counts, the board's revisions and the
+        player's changed bits."""
         self.board_rev[p] += 1
+        changed = IN_BOARD
         pile = self.board[p][color]
         top = pile[-1] if pile else -1
         seen = self.seen_top[p][color]
         if top != seen:
             self.tops_rev[p] += 1
+            changed |= IN_TOPS
             if top < 0 or seen < 0:
                 self.colors_rev[p] += 1
+                changed |= IN_COLORS
             self.seen_top[p][color] = top
         if self.splay[p][color] != self.seen_splay[p][color]:
             self.splays_rev[p] += 1
+            changed |= IN_SPLAYS
             self.seen_splay[p][color] = self.splay[p][color]
         new = pile_icon_counts(self.cards, pile, self.splay[p][color])
         old = self.pile_icons[p][color]
@@ -211,6 +224,24 @@ class State:
                 tot[i] += new[i] - old[i]
             self.pile_icons[p][color] = new
             self.icons_rev[p] += 1
+            changed |= IN_ICONS
+        self.changed[p] |= changed
+
+    # ---- this turn's counters ----
+    def count_tuck(self, p: int) -> None:
+        self.tucked_this_turn[p] += 1
+        self.changed[p] |= IN_TUCKED
+
+    def count_score(self, p: int) -> None:
+        self.scored_this_turn[p] += 1
+        self.changed[p] |= IN_SCORED
+
+    def reset_counters(self) -> None:
+        for q in range(self.n_players):
+            if self.tucked_this_turn[q] or self.scored_this_turn[q]:
+                self.changed[q] |= IN_TUCKED | IN_SCORED
+            self.tucked_this_turn[q] = 0
+            self.scored_this_turn[q] = 0
 
     def recount(self) -> list:
         """Icon counts from scratch (tests compare this with the incremental counts)."""

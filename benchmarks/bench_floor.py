@@ -1,0 +1,43 @@
+"""Where the time of a random-agent game goes, by taking parts away: the same seeds played with
+the full card set, without special achievements, and without effects or specials (the bare
+turn loop: legal actions, the agent, apply, draw/meld). Games without effects last longer, so
+microseconds per decision is the comparable figure. Interpreted and compiled, one run.
+
+    python benchmarks/bench_floor.py --games 40
+"""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import gc
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from benchmarks.bench_games import play  # noqa: E402
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--players", type=int, default=2)
+    a = ap.parse_args()
+    from dsl.testing import cardset
+    print(f"{'mode':<12} {'card set':<22} {'games/s':>8} {'decisions/game':>15} {'us/decision':>12}")
+    for mode in ("interpreted", "compiled"):
+        cs = cardset("innovation", mode=mode)
+        variants = (("full", cs), ("no specials", dataclasses.replace(cs, specials=[])),
+                    ("no effects, no specials", dataclasses.replace(cs, specials=[], effects={})))
+        for label, c in variants:
+            gc.collect()
+            gc.freeze()
+            t = time.perf_counter()
+            n, d = play(c, a.players, range(a.games))
+            dt = time.perf_counter() - t
+            print(f"{mode:<12} {label:<22} {n / dt:8.1f} {d / n:15.1f} {dt / d * 1e6:12.2f}")
+
+
+if __name__ == "__main__":
+    main()

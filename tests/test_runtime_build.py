@@ -1,0 +1,84 @@
+"""The compiled runtime (dsl/codegen/runtime_build.py): the runtime's own sources built by Cython
+as twin modules, typed by the `.pxd` files beside them. Its cache follows the .pxd files too,
+cimports are redirected to the twins, and the typed twins compute exactly what the Python
+sources compute."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from dsl.codegen import CompilerUnavailable, c_compiler, runtime_build
+from dsl.testing import cardset
+from runtime.core.rng import Rng
+from runtime.games.innovation.cardset import RUNTIME_MODULES
+
+try:
+    c_compiler()
+    HAVE_CC = True
+except CompilerUnavailable:
+    HAVE_CC = False
+needs_cc = pytest.mark.skipif(not HAVE_CC, reason="no C compiler")
+
+
+def test_every_declaration_file_sits_beside_a_built_module():
+    root = runtime_build.REPO
+    pxds = {p.relative_to(root).with_suffix("").as_posix().replace("/", ".")
+            for p in list((root / "runtime").rglob("*.pxd")) + list((root / "dsl").rglob("*.pxd"))}
+    assert pxds and pxds <= set(RUNTIME_MODULES), pxds - set(RUNTIME_MODULES)
+
+
+def test_the_cache_key_follows_the_declarations(monkeypatch, tmp_path):
+    key = runtime_build.runtime_key(RUNTIME_MODULES)
+    assert runtime_build.runtime_key(RUNTIME_MODULES) == key
+    real = runtime_build._declarations
+    other = tmp_path / "state.pxd"
+    other.write_text(real("runtime.games.innovation.state").read_text() + "\n# changed\n")
+    monkeypatch.setattr(runtime_build, "_declarations",
+                        lambda q: other if q.endswith(".state") else real(q))
+    assert runtime_build.runtime_key(RUNTIME_MODULES) != key
+
+
+def test_cimports_point_at_the_twins():
+    text = ("from runtime.games.innovation.state cimport State\n"
+            "from runtime.core.rng cimport Rng\n"
+            "from dsl.interp cimport Env\n"
+            "from .state import State\n")
+    out = runtime_build._rewrite(text, "runtime.games.innovation.game", RUNTIME_MODULES)
+    assert out.splitlines() == ["from runtime.games.innovation.cstate cimport State",
+                                "from runtime.core.crng cimport Rng",
+                                "from dsl.cinterp cimport Env",
+                                "from .cstate import State"]
+
+
+@needs_cc
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**64 - 1), stream=st.integers(0, 2**16), n=st.integers(1, 200))
+def test_the_typed_rng_draws_what_the_python_rng_draws(seed, stream, n):
+    twin = cardset("innovation", mode="compiled").runtime.modules["runtime.core.rng"]
+    a, b = Rng(seed, stream), twin.Rng(seed, stream)
+    assert [a.next_u32() for _ in range(50)] == [b.next_u32() for _ in range(50)]
+    assert [a.below(n) for _ in range(50)] == [b.below(n) for _ in range(50)]
+    xs, ys = list(range(n)), list(range(n))
+    a.shuffle(xs)
+    b.shuffle(ys)
+    assert xs == ys and a.getstate() == b.getstate()
+
+
+@needs_cc
+def test_the_twins_are_typed_and_refuse_the_python_game():
+    cs = cardset("innovation", mode="compiled")
+    rt = cs.runtime
+    g = rt.InnovationGame(cs.table, cs.effects, cs.specials, rt.Options(players=2), seed=1,
+                          agents=[rt.RandomAgent(1), rt.RandomAgent(2)])
+    assert type(g.state).__module__.endswith(".cstate")
+    with pytest.raises(AttributeError):
+        g.not_declared = 1          # a C struct: only the declared attributes exist
+    with pytest.raises(TypeError):
+        g.state = object()          # typed: a State of the compiled runtime
+    from runtime.games.innovation.game import InnovationGame, Options
+    with pytest.raises(TypeError, match="InnovationGame"):  # its setup asks the specials
+        InnovationGame(cs.table, cs.effects, cs.specials, Options(players=2), seed=1)
+    py = InnovationGame(cs.table, cs.effects, [], Options(players=2), seed=1)
+    card = next(c for c, effs in cs.effects.items() if effs)
+    with pytest.raises(TypeError, match="InnovationGame"):
+        py.execute_effects(0, card)

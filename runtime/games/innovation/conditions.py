@@ -13,7 +13,8 @@ Conditions are remembered part by part (the parts of a top-level `and`, dsl.ir.c
 Universe's "five colours" part, false most of the game, is not re-read after every meld.
 The answer is the one evaluation would give (a condition is a pure function of what it
 reads), so the game is the same, interpreted or compiled; it is only not recomputed.
-Conditions reading anything else are evaluated every time.
+Conditions reading anything else are evaluated every time. `input_mask` turns the inputs into
+the State.changed bits with which `_check_specials` skips the specials nothing woke.
 """
 from __future__ import annotations
 

@@ -93,7 +93,7 @@ class InnovationGame:
         self.effects: dict[int, list] = {int(k): list(v) for k, v in (effects or {}).items()}
         self.specials: list[SpecialAchievement] = list(specials or [])
         self._special_by_name = {s.name: s for s in self.specials}
-        # every condition reads only its player's board and turn counters: see _check_specials
+        # every condition's inputs are known (conditions.dependencies): see _check_specials
         self._specials_known = all(s.inputs is not None and s.triggers is None
                                    for s in self.specials)
         self._special_masks = [input_mask(s.inputs) for s in self.specials]
@@ -818,7 +818,7 @@ class InnovationGame:
         if st.available:
             score = self.score_points(p)
             top = self.highest_top_age(p)
-            ages = sorted(set([self.cards.age[c] for c in st.available if not self.cards.is_special[c]]))
+            ages = sorted({self.cards.age[c] for c in st.available if not self.cards.is_special[c]})
             acts.extend([("achieve", a) for a in ages if 5 * a <= score and a <= top])
         if self._hooks:
             for key, val in self._hooks.items():

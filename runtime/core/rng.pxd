@@ -1,8 +1,14 @@
 # C types for the compiled twin of rng.py (dsl/codegen/runtime_build.py): PCG32 on 64-bit
 # unsigned integers, whose wrap-around is exactly the `& _MASK64` of the Python source.
+cimport cython
+
+cdef unsigned long long _MASK64, _MULT
+
 cdef class Rng:
     cdef public unsigned long long state, inc
+    @cython.locals(old=cython.ulonglong, xorshifted=cython.ulonglong, rot=cython.ulonglong)
     cpdef unsigned long next_u32(self)
+    @cython.locals(threshold=cython.ulong, r=cython.ulong)
     cpdef long below(self, long n) except? -1
     cpdef shuffle(self, list xs)
     cpdef list sample(self, xs, long k)

@@ -256,7 +256,8 @@ app.command("simulate")(_play.simulate)
 @app.command("compile")
 def compile_cmd(card_set: str = typer.Argument(..., help="GAME/SET, e.g. innovation/base, or a folder"),
                 force: bool = typer.Option(False, "--force", help="rebuild even if cached")):
-    """Generate the set's Cython module (compiled/) and build it; cached by source hash."""
+    """Build the game's compiled runtime, then generate the set's Cython module (compiled/),
+    typed against that runtime, and build it; cached by source hash."""
     from .codegen import BuildError, CompilerUnavailable, build
     from .load import load
     from .testing import CARDS_ROOT
@@ -272,8 +273,9 @@ def compile_cmd(card_set: str = typer.Argument(..., help="GAME/SET, e.g. innovat
     t0 = time.perf_counter()
     try:
         with err.status(f"compiling {label} ({len(res.cards)} cards)") as status:
-            r = build(res.cards, label, progress=lambda m: status.update(m), force=force)
-            rt = _build_game_runtime(label.split("/")[0], lambda m: status.update(m))
+            rt, binding = _build_game_runtime(label.split("/")[0], lambda m: status.update(m))
+            r = build(res.cards, label, progress=lambda m: status.update(m), force=force,
+                      binding=binding)
     except CompilerUnavailable as e:
         err.print(f"warning: {e}; nothing compiled, card effects run in the interpreter")
         raise typer.Exit(0)
@@ -290,14 +292,18 @@ def compile_cmd(card_set: str = typer.Argument(..., help="GAME/SET, e.g. innovat
 
 
 def _build_game_runtime(game: str, progress):
-    """The game's runtime modules compiled by Cython (used by compiled mode), if it has any."""
+    """The game's runtime modules compiled by Cython (used by compiled mode) and the Binding
+    card modules are typed with, if it has any: ((root, cached), binding), else (None, None)."""
     import importlib
-    from .codegen.runtime_build import build_runtime
+    from .codegen.runtime_build import build_runtime, runtime_binding
     try:
-        mods = importlib.import_module(f"runtime.games.{game}.cardset").RUNTIME_MODULES
+        cs = importlib.import_module(f"runtime.games.{game}.cardset")
+        mods = tuple(cs.RUNTIME_MODULES)
     except (ImportError, AttributeError):
-        return None
-    return build_runtime(tuple(mods), progress)
+        return None, None
+    built = build_runtime(mods, progress)
+    typed = getattr(cs, "TYPED_ADAPTER", None)
+    return built, (runtime_binding(mods, *typed) if typed else None)
 
 
 @app.command()

@@ -82,3 +82,27 @@ def test_the_twins_are_typed_and_refuse_the_python_game():
     card = next(c for c, effs in cs.effects.items() if effs)
     with pytest.raises(TypeError, match="InnovationGame"):
         py.execute_effects(0, card)
+
+
+@needs_cc
+def test_the_card_module_is_typed_against_the_compiled_runtime():
+    # the effects call the compiled adapter and Env through C: the module cimports them, is a
+    # build of its own for each runtime, and refuses any other adapter
+    from dsl.codegen import _LOADED, _lower, generate, module_name, set_label
+    from dsl.codegen.runtime_build import runtime_binding
+    from dsl.testing import game_cards
+    from runtime.games.innovation.cardset import TYPED_ADAPTER
+    from runtime.games.innovation.verbs import ADAPTER
+    cs = cardset("innovation", mode="compiled")
+    binding = runtime_binding(RUNTIME_MODULES, *TYPED_ADAPTER)
+    cards = [c for c in game_cards("innovation") if set_label(c) == "innovation/base"]
+    text, _ = generate(cards[:3], "x/y", binding)
+    assert "from runtime.games.innovation.cverbs cimport InnovationAdapter as Adapter_t" in text
+    assert "ctypedef object Adapter_t" in generate(cards[:3], "x/y")[0]
+    name = module_name(cards, "innovation/base", binding)
+    assert name != module_name(cards, "innovation/base")
+    mod = _LOADED[name]
+    _, em = _lower(cards)
+    interp = cs.runtime.modules["dsl.interp"]
+    with pytest.raises(TypeError):
+        mod.bind(ADAPTER, cards, em.nodes, em.signature(), interp, None)  # the Python adapter

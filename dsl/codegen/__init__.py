@@ -52,6 +52,20 @@ def compiled_dir() -> Path:
     return Path(os.environ.get("CARDLANG_COMPILED_DIR") or (REPO / "compiled"))
 
 
+@dataclass(frozen=True)
+class Binding:
+    """A card module typed against a compiled runtime (dsl/codegen/runtime_build.py): it
+    cimports the runtime's Env and adapter classes (their .pxd files under `root`), calls them
+    through C, and only binds to them. `key` is the runtime build's, so a new runtime is a new
+    module."""
+    root: Path
+    key: str
+    adapter_module: str   # e.g. runtime.games.innovation.cverbs
+    adapter_class: str
+    env_module: str = "dsl.cinterp"
+    env_class: str = "Env"
+
+
 # ------------------------------------------------------------------------------- hashing
 _FINGERPRINT: Optional[str] = None
 
@@ -91,14 +105,17 @@ def abi_tag() -> str:
     return f"{sys.implementation.cache_tag}{sysconfig.get_config_var('EXT_SUFFIX')}-{platform.machine()}"
 
 
-def cache_key(cards: list) -> str:
+def cache_key(cards: list, binding: Optional[Binding] = None) -> str:
     parts = (source_hash(cards), compiler_fingerprint(), cython_version(), abi_tag())
+    if binding is not None:
+        parts += (binding.key, binding.adapter_module, binding.adapter_class,
+                  binding.env_module, binding.env_class)
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
-def module_name(cards: list, label: str) -> str:
+def module_name(cards: list, label: str, binding: Optional[Binding] = None) -> str:
     safe = re.sub(r"[^a-z0-9]+", "_", label.lower()).strip("_")[:40] or "cards"
-    return f"cl_{safe}_{cache_key(cards)[:16]}"
+    return f"cl_{safe}_{cache_key(cards, binding)[:16]}"
 
 
 # ------------------------------------------------------------------------------- generation
@@ -147,11 +164,12 @@ def _env():
     return env
 
 
-def generate(cards: list, label: str) -> tuple[str, Emitter]:
+def generate(cards: list, label: str, binding: Optional[Binding] = None) -> tuple[str, Emitter]:
     """The .pyx text of a card set, and the emitter holding the IR nodes it refers to."""
     data, em = _lower(cards)
     text = _env().get_template("module.pyx.j2").render(
         cards=data, queries=em.queries, label=label, version=compiler_fingerprint(),
+        binding=binding,
         source_hash=source_hash(cards),
         node_signature=em.signature(), n_nodes=len(em.nodes), REPEAT=REPEAT,
         STOP_DOGMA=STOP_DOGMA)
@@ -196,14 +214,15 @@ def built_path(name: str) -> Path:
 
 
 def build(cards: list, label: str, progress: Optional[Callable[[str], None]] = None,
-          force: bool = False) -> BuildResult:
-    """Build (or find in the cache) the extension module of a card set. Safe to call from
-    several processes at once: one builds under the lock, the others then find its result.
-    The module appears under its final name only complete (atomic rename)."""
+          force: bool = False, binding: Optional[Binding] = None) -> BuildResult:
+    """Build (or find in the cache) the extension module of a card set (typed against a
+    compiled runtime with a `binding`). Safe to call from several processes at once: one builds
+    under the lock, the others then find its result. The module appears under its final name
+    only complete (atomic rename)."""
     say = progress or (lambda msg: None)
     t0 = time.perf_counter()
     cc = c_compiler()
-    name = module_name(cards, label)
+    name = module_name(cards, label, binding)
     out = built_path(name)
     pyx_out = compiled_dir() / (name + ".pyx")
     if out.exists() and not force:
@@ -213,15 +232,16 @@ def build(cards: list, label: str, progress: Optional[Callable[[str], None]] = N
             return BuildResult(name, out, pyx_out, True, time.perf_counter() - t0,
                                out.stat().st_size)
         say("generating " + name + ".pyx")
-        text, _ = generate(cards, label)
+        text, _ = generate(cards, label, binding)
         with tempfile.TemporaryDirectory(dir=compiled_dir(), prefix=".build-") as tmp:
             tmp = Path(tmp)
             pyx = tmp / (name + ".pyx")
             pyx.write_text(text, encoding="utf-8")
             c_file = tmp / (name + ".c")
             say("cython " + pyx.name)
-            _run([sys.executable, "-m", "cython", "-3", "--fast-fail", "-o", str(c_file),
-                  str(pyx)], "cython")
+            include = ["-I", str(binding.root)] if binding is not None else []
+            _run([sys.executable, "-m", "cython", "-3", "--fast-fail", *include,
+                  "-o", str(c_file), str(pyx)], "cython")
             say("cc " + c_file.name)
             so = tmp / out.name
             inc = sysconfig.get_paths()["include"]
@@ -273,11 +293,12 @@ def warn_interpreted(reason: str) -> None:
               f"interpreter", file=sys.stderr)
 
 
-def load(cards: list, label: str, adapter, progress=None, interp=None, context=None):
+def load(cards: list, label: str, adapter, progress=None, interp=None, context=None,
+         binding: Optional[Binding] = None):
     """The built module of this card set, bound to `adapter` and the cards' IR, using `interp`
     (dsl.interp or its compiled twin) for Env, and `context` (the game's EffectContext) for
-    special achievements' conditions."""
-    res = build(cards, label, progress)
+    special achievements' conditions; typed against a compiled runtime with a `binding`."""
+    res = build(cards, label, progress, binding=binding)
     mod = _LOADED.get(res.name)
     if mod is None:
         loader = importlib.machinery.ExtensionFileLoader(res.name, str(res.path))
@@ -339,7 +360,7 @@ class CompiledCards:
 
 
 def compiled_effects(cards: list, adapter, interp=None, context=None,
-                     progress=None) -> Optional[CompiledCards]:
+                     progress=None, binding: Optional[Binding] = None) -> Optional[CompiledCards]:
     """Build/load one module per set of `cards`; None (after one warning) without a C
     compiler, so that the caller falls back to the interpreter."""
     groups: dict = {}
@@ -348,7 +369,7 @@ def compiled_effects(cards: list, adapter, interp=None, context=None,
     cc = CompiledCards()
     try:
         for label, group in groups.items():
-            cc.add(load(group, label, adapter, progress, interp, context), group)
+            cc.add(load(group, label, adapter, progress, interp, context, binding), group)
     except CompilerUnavailable as e:
         warn_interpreted(str(e))
         return None

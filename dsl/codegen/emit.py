@@ -282,7 +282,7 @@ class Emitter:
             return name
         n = self.node(q)
         name = self._query_fn[id(q)] = f"query_{len(self.queries)}"
-        lines = [f"cdef list {name}(object env):",
+        lines = [f"cdef list {name}(Env_t env):",
                  f"    cdef list items = ADAPTER.listing({n}, env)",
                  "    cdef list kept"]
         for i, pred in enumerate(q.preds):

@@ -11,6 +11,8 @@ A module may have a `name.pxd` beside it (Cython's "augmenting .pxd"): C types f
 attributes and hot methods, which only the twin sees. Its `cimport`s of other runtime modules
 name the Python modules and are redirected to the twins like imports; annotations in the .py
 are ignored by Cython (`annotation_typing=False`), so the .pxd is the one place types live.
+The twins' .pxd files stay in the build, so that a card module can be typed against them
+(`runtime_binding`: it cimports the compiled Env and adapter and calls them through C).
 """
 from __future__ import annotations
 
@@ -26,8 +28,10 @@ import sysconfig
 import tempfile
 from pathlib import Path
 
-from . import (BuildError, CompilerUnavailable, REPO, _lock, _run, abi_tag, c_compiler,
+from . import (Binding, BuildError, CompilerUnavailable, REPO, _lock, _run, abi_tag, c_compiler,
                compiled_dir, cython_version, stale)
+
+LAYOUT = "2"  # what a build directory holds (2: the .pxd files are kept)
 
 _LOADED: dict = {}
 
@@ -46,7 +50,7 @@ def _declarations(qualname: str) -> Path:
 
 
 def runtime_key(modules: tuple) -> str:
-    h = hashlib.sha256("\n".join((cython_version(), abi_tag())).encode())
+    h = hashlib.sha256("\n".join((LAYOUT, cython_version(), abi_tag())).encode())
     for q in modules:
         h.update(q.encode())
         h.update(_source(q).read_bytes())
@@ -125,7 +129,7 @@ def build_runtime(modules: tuple, progress=None) -> tuple[Path, bool]:
                     if p.returncode != 0:
                         raise BuildError(f"the C compiler failed on {src.name}:\n{err[-4000:]}")
             for _, src in jobs:
-                for f in (src.with_suffix(".c"), src.with_suffix(".py"), src.with_suffix(".pxd")):
+                for f in (src.with_suffix(".c"), src.with_suffix(".py")):
                     f.unlink(missing_ok=True)
             (tmp / "COMPLETE").write_text(" ".join(modules) + "\n")
             os.replace(tmp, root)
@@ -136,6 +140,13 @@ def build_runtime(modules: tuple, progress=None) -> tuple[Path, bool]:
             if old != root and stale(old):
                 shutil.rmtree(old, ignore_errors=True)
     return root, False
+
+
+def runtime_binding(modules: tuple, adapter: str, adapter_class: str, progress=None) -> Binding:
+    """The Binding of card modules typed against the compiled runtime of `modules`, whose
+    adapter is `adapter_class` of the module `adapter` (qualified Python names)."""
+    root, _ = build_runtime(modules, progress)
+    return Binding(root, runtime_key(modules), _twin(adapter), adapter_class, _twin("dsl.interp"))
 
 
 def load_runtime(modules: tuple, progress=None) -> dict:

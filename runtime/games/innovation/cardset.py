@@ -37,6 +37,8 @@ RUNTIME_MODULES = ("dsl.interp", "runtime.core.rng", "runtime.core.decision", "r
                    "runtime.games.innovation.cards", "runtime.games.innovation.state",
                    "runtime.games.innovation.effects", "runtime.games.innovation.conditions",
                    "runtime.games.innovation.game", "runtime.games.innovation.verbs")
+# The adapter compiled card modules are typed against (dsl.codegen.Binding).
+TYPED_ADAPTER = ("runtime.games.innovation.verbs", "InnovationAdapter")
 
 
 class Runtime:
@@ -80,19 +82,22 @@ def build_cardset(cards: list, edition: int = 3, adapter=ADAPTER,
     (dsl/codegen; same semantics); without a C compiler they stay interpreted (one warning)."""
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
-    compiled = runtime = None
+    compiled = runtime = binding = None
     remember, conjoin = memo, conjunction
     if mode == "compiled":
         from dsl.codegen import compiled_effects, compiled_runtime
+        from dsl.codegen.runtime_build import runtime_binding
         twins = compiled_runtime(RUNTIME_MODULES)
         if twins is not None:
             runtime = Runtime(twins)
             conds = twins["runtime.games.innovation.conditions"]
             remember, conjoin = conds.memo, conds.conjunction
-            if adapter is ADAPTER:
+            if adapter is ADAPTER:  # the card module calls the compiled adapter through C
                 adapter = twins["runtime.games.innovation.verbs"].ADAPTER
+                binding = runtime_binding(RUNTIME_MODULES, *TYPED_ADAPTER)
         compiled = compiled_effects(list(cards), adapter, twins and twins["dsl.interp"],
-                                    twins and twins["runtime.games.innovation.effects"].EffectContext)
+                                    twins and twins["runtime.games.innovation.effects"].EffectContext,
+                                    binding=binding)
     cards = select_edition(cards, edition)
     # base cards first, then by age, colour and name: a stable id order for replays
     cards.sort(key=lambda c: (c.attrs.get("kind") != "card", c.attrs.get("set", ""), c.age, c.name))

@@ -31,6 +31,7 @@ def main() -> None:
         variants = (("full", cs), ("no specials", dataclasses.replace(cs, specials=[])),
                     ("no effects, no specials", dataclasses.replace(cs, specials=[], effects={})))
         for label, c in variants:
+            play(c, a.players, range(5))  # warm up (first games allocate, caches fill)
             gc.collect()
             gc.freeze()
             t = time.perf_counter()

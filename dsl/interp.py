@@ -191,11 +191,13 @@ def evaluate(e, env: Env):
     # it
     if isinstance(e, I.ItRef):
         return env.its[-1]
-    # a and b / a or b
+    # a and b / a or b: the first part that decides it ends the evaluation
     if isinstance(e, I.Logic):
-        if e.op == "and":
-            return all(truth(evaluate(p, env)) for p in e.parts)
-        return any(truth(evaluate(p, env)) for p in e.parts)
+        decides = e.op == "or"
+        for p in e.parts:
+            if truth(evaluate(p, env)) == decides:
+                return decides
+        return not decides
     # a zone used as a value
     if isinstance(e, I.ZoneRefExpr):
         return e

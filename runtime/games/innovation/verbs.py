@@ -419,17 +419,12 @@ class InnovationAdapter:
         if name in ("count", "any", "none", "highest", "lowest", "values"):
             # a bare zone stands for the cards in it: none(hand), count(my score)
             args = [self.zone_cards(a.ref, env) if isinstance(a, I.ZoneRefExpr) else a for a in args]
+        # the names in the order of their frequency in games
+        if name == "splay":
+            return g.splay_of(args[1] if len(args) > 1 else env.ctx.executor, args[0])
         if name == "value":
             cs = as_list(args[0])
             return g.cards.age[cs[0]] if cs else 0
-        if name == "color":
-            cs = as_list(args[0])
-            return COLORS[g.cards.color[cs[0]]] if cs else None
-        if name == "name":
-            cs = as_list(args[0])
-            return g.cards.name[cs[0]] if cs else None
-        if name == "count":
-            return len(as_list(args[0]))
         if name == "icons":
             icon = args[0]
             if len(args) > 1 and e.args[1].type in ("card", "cards"):
@@ -437,10 +432,6 @@ class InnovationAdapter:
                 return len([i for c in as_list(args[1]) for i in g.cards.icons[c] if i == want])
             who = args[1] if len(args) > 1 else env.ctx.executor
             return g.icon_count(who, icon)
-        if name == "points":
-            return g.score_points(args[0] if args else env.ctx.executor)
-        if name == "achievement_count":
-            return len(g.achievements(args[0] if args else env.ctx.executor))
         if name == "colors":
             a = args[0]
             if isinstance(a, I.ZoneRefExpr):
@@ -451,37 +442,47 @@ class InnovationAdapter:
             else:
                 cards = as_list(a)
             return list(dict.fromkeys([COLORS[g.cards.color[c]] for c in cards]))
+        if name == "count":
+            return len(as_list(args[0]))
+        if name == "none":
+            return len(as_list(args[0])) == 0
+        if name == "color":
+            cs = as_list(args[0])
+            return COLORS[g.cards.color[cs[0]]] if cs else None
+        if name == "tucked_this_turn":
+            return g.tucked_this_turn(args[0] if args else env.ctx.executor)
+        if name == "scored_this_turn":
+            return g.scored_this_turn(args[0] if args else env.ctx.executor)
+        if name == "pile_icons":
+            i = icon_id(args[0])
+            who = args[2] if len(args) > 2 else env.ctx.executor
+            return g.state.pile_icons[who][color_id(args[1])][i] if 1 <= i <= 6 else 0
+        if name == "any":
+            return len(as_list(args[0])) > 0
+        if name == "points":
+            return g.score_points(args[0] if args else env.ctx.executor)
+        if name in ("highest", "lowest"):
+            vals = [g.cards.age[c] for c in as_list(args[0])]
+            return (max(vals) if name == "highest" else min(vals)) if vals else 0
+        if name == "returned_this_dogma":
+            who = args[0] if args else env.ctx.executor
+            return env.ctx.dogma_vars.get("__returned__", {}).get(who, 0)
         if name == "values":
             return sorted({g.cards.age[c] for c in as_list(args[0])})
-        if name == "splay":
-            return g.splay_of(args[1] if len(args) > 1 else env.ctx.executor, args[0])
+        if name == "achievement_count":
+            return len(g.achievements(args[0] if args else env.ctx.executor))
         if name == "top":
             t = g.top(args[1] if len(args) > 1 else env.ctx.executor, args[0])
             return [t] if t >= 0 else []
         if name == "pile":
             return list(reversed(g.pile(args[1] if len(args) > 1 else env.ctx.executor, args[0])))
-        if name == "pile_icons":
-            i = icon_id(args[0])
-            who = args[2] if len(args) > 2 else env.ctx.executor
-            return g.state.pile_icons[who][color_id(args[1])][i] if 1 <= i <= 6 else 0
-        if name in ("highest", "lowest"):
-            vals = [g.cards.age[c] for c in as_list(args[0])]
-            return (max(vals) if name == "highest" else min(vals)) if vals else 0
-        if name == "any":
-            return len(as_list(args[0])) > 0
-        if name == "none":
-            return len(as_list(args[0])) == 0
+        if name == "name":
+            cs = as_list(args[0])
+            return g.cards.name[cs[0]] if cs else None
         if name == "max":
             return max(args)
         if name == "min":
             return min(args)
-        if name == "tucked_this_turn":
-            return g.tucked_this_turn(args[0] if args else env.ctx.executor)
-        if name == "scored_this_turn":
-            return g.scored_this_turn(args[0] if args else env.ctx.executor)
-        if name == "returned_this_dogma":
-            who = args[0] if args else env.ctx.executor
-            return env.ctx.dogma_vars.get("__returned__", {}).get(who, 0)
         raise EffectError(f"function '{name}' has no behaviour in the Innovation runtime yet")
 
 

@@ -44,7 +44,7 @@ cdef class InnovationGame:
     cpdef _check_achievement_win(self, long p)
     @cython.locals(st=State, q=long, i=long, mask=long, order=list, changed=list, known=bint)
     cpdef _check_specials(self, cats)
-    @cython.locals(st=State, p=long)
+    @cython.locals(st=State, p=long, score=long, top=long)
     cpdef list legal_actions(self)
     cpdef _check_action(self, long p, tuple action)
     cpdef apply(self, action)

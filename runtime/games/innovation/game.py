@@ -815,8 +815,8 @@ class InnovationGame:
         acts: list = [("draw",)]
         acts.extend([("meld", c) for c in sorted(st.hand[p])])
         acts.extend([("dogma", pile[-1]) for pile in st.board[p] if pile])
-        if st.available:
-            score = self.score_points(p)
+        score = self.score_points(p) if st.available else 0
+        if score >= 5:  # achieving needs a score of 5 x its age, so at least 5
             top = self.highest_top_age(p)
             ages = sorted({self.cards.age[c] for c in st.available if not self.cards.is_special[c]})
             acts.extend([("achieve", a) for a in ages if 5 * a <= score and a <= top])

@@ -48,6 +48,8 @@ cdef class InnovationGame:
     cpdef list legal_actions(self)
     cpdef _check_action(self, long p, tuple action)
     cpdef apply(self, action)
+    @cython.locals(st=State, p=long)
+    cpdef _apply(self, tuple action)
     cpdef _perform(self, long p, tuple action)
     cpdef _end_turn(self)
     cpdef step(self)

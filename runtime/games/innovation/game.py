@@ -874,9 +874,13 @@ class InnovationGame:
         if self.over:
             raise IllegalMove("the game is over")
         action = tuple(action)
+        self._check_action(self.state.current, action)
+        self._apply(action)
+
+    def _apply(self, action: tuple) -> None:
+        """apply() of an action known to be legal (checked, or one of legal_actions())."""
         st = self.state
         p = st.current
-        self._check_action(p, action)
         snap = self._snapshot() if self.transactional else None
         self.log.append({"player": p, "kind": "action", "answer": [action]})
         try:
@@ -923,7 +927,7 @@ class InnovationGame:
         p = st.current
         d = Decision(p, "action", tuple(self.legal_actions()), 1, 1, "choose an action")
         answer = validate_answer(d, self.agents[p].choose(self, d))
-        self.apply(answer[0])
+        self._apply(tuple(answer[0]))  # one of legal_actions(): no second legality check
 
     def play(self, max_actions: int = 100000) -> GameResult | None:
         """Play until the game ends (or max_actions actions, as a guard against loops)."""

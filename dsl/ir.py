@@ -94,10 +94,11 @@ class Logic:
     type: str = "bool"
 
 
-def conjuncts(e) -> tuple:
-    """The parts of a top-level `and` (a condition holds when each holds, tested in order),
-    else (e,). Special-achievement conditions are evaluated and remembered part by part."""
-    return e.parts if isinstance(e, Logic) and e.op == "and" else (e,)
+def condition_parts(e) -> tuple:
+    """(op, parts) of a top-level `and` or `or` (tested in order, the first deciding part ends
+    it), else ("and", (e,)). Special-achievement conditions are evaluated and remembered part
+    by part."""
+    return (e.op, e.parts) if isinstance(e, Logic) else ("and", (e,))
 
 
 # ------------------------------------------------------------------ zones and queries

@@ -21,7 +21,7 @@ from runtime.games.innovation.verbs import ADAPTER
 
 def _parts(name):
     cs = cardset("innovation", mode="interpreted")
-    return [sorted(dependencies(p)) for p in I.conjuncts(cs.ir[name].condition)]
+    return [sorted(dependencies(p)) for p in I.condition_parts(cs.ir[name].condition)[1]]
 
 
 def test_what_the_base_specials_read():
@@ -30,7 +30,7 @@ def test_what_the_base_specials_read():
     assert _parts("World") == [["icon:clock"]]
     assert _parts("Universe") == [["colors"], ["tops"]]
     assert _parts("Wonder") == [["colors"], ["colors", "splays"]]
-    assert _parts("Monument") == [["scored", "tucked"]]
+    assert _parts("Monument") == [["tucked"], ["scored"]]
 
 
 def _fn(name, *args, type="int"):

@@ -138,7 +138,7 @@ def _lower(cards: list):
         cond_text = []
         if card.condition is not None:
             cond_parts = [(f"card_{i}_condition_{k}", em.condition(part))
-                          for k, part in enumerate(I.conjuncts(card.condition))]
+                          for k, part in enumerate(I.condition_parts(card.condition)[1])]
             cond_text = render_card(card).splitlines()[-1:]
         out.append({"index": i, "name": card.name, "path": _rel(card.path), "effects": effs,
                     "condition_parts": cond_parts, "condition_text": cond_text,
@@ -353,7 +353,7 @@ class CompiledCards:
         return out
 
     def condition(self, card: I.Card, cid: int, part: int = 0):
-        """`holds(game, player)` for part `part` (dsl.ir.conjuncts) of the condition of the
+        """`holds(game, player)` for part `part` (dsl.ir.condition_parts) of the condition of the
         special achievement `card` (card id `cid`)."""
         mod, i, _ = self._by_card[id(card)]
         return mod.condition(i, cid, part)

@@ -8,7 +8,7 @@ from dsl import ir as I
 from dsl.interp import Env, evaluate, make_effects, truth
 
 from .cards import KIND_SPECIAL, CardInfo, CardTable
-from .conditions import conjunction, dependencies, memo
+from .conditions import combine, dependencies, memo
 from .effects import EffectContext, SpecialAchievement
 from .verbs import ADAPTER
 
@@ -83,7 +83,7 @@ def build_cardset(cards: list, edition: int = 3, adapter=ADAPTER,
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
     compiled = runtime = binding = None
-    remember, conjoin = memo, conjunction
+    remember, combined = memo, combine
     if mode == "compiled":
         from dsl.codegen import compiled_effects, compiled_runtime
         from dsl.codegen.runtime_build import runtime_binding
@@ -91,7 +91,7 @@ def build_cardset(cards: list, edition: int = 3, adapter=ADAPTER,
         if twins is not None:
             runtime = Runtime(twins)
             conds = twins["runtime.games.innovation.conditions"]
-            remember, conjoin = conds.memo, conds.conjunction
+            remember, combined = conds.memo, conds.combine
             if adapter is ADAPTER:  # the card module calls the compiled adapter through C
                 adapter = twins["runtime.games.innovation.verbs"].ADAPTER
                 binding = runtime_binding(RUNTIME_MODULES, *TYPED_ADAPTER)
@@ -109,11 +109,12 @@ def build_cardset(cards: list, edition: int = 3, adapter=ADAPTER,
         if effs:
             effects[cid] = effs
         if c.condition is not None:
-            parts = []
-            for k, part in enumerate(I.conjuncts(c.condition)):
-                holds = compiled.condition(c, cid, k) if compiled else _condition(c, part, adapter, cid)
-                parts.append(remember(holds, part))
-            specials.append(SpecialAchievement(cid, c.name, conjoin(parts),
+            op, parts = I.condition_parts(c.condition)
+            holds = []
+            for k, part in enumerate(parts):
+                h = compiled.condition(c, cid, k) if compiled else _condition(c, part, adapter, cid)
+                holds.append(remember(h, part))
+            specials.append(SpecialAchievement(cid, c.name, combined(op, holds),
                                                inputs=dependencies(c.condition)))
     return CardSet(table, effects, specials, ir, runtime)
 

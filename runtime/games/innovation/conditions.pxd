@@ -9,5 +9,6 @@ cdef class Remembered:
     @cython.locals(hit=tuple, key=tuple, r=bint)
     cpdef bint ask(self, game, st, long player) except -1
 
-cdef class Conjunction:
+cdef class Combination:
+    cdef public bint decides
     cdef public list parts

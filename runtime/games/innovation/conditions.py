@@ -9,8 +9,9 @@ the board), "tops" (the top cards), "splays", "board" (anything else of the boar
 "scored". `memo` remembers the answer in the state (`cond_memo`) with those inputs, each as a
 revision number the state bumps when it changes (State.refresh_pile) or as its value (icon
 counts, turn counters), and reuses it while they are unchanged.
-Conditions are remembered part by part (the parts of a top-level `and`, dsl.ir.conjuncts), so
-Universe's "five colours" part, false most of the game, is not re-read after every meld.
+Conditions are remembered part by part (the parts of a top-level `and` or `or`,
+dsl.ir.condition_parts), so Universe's "five colours" part, false most of the game, is not
+re-read after every meld, nor Monument's tuck count after a score.
 The answer is the one evaluation would give (a condition is a pure function of what it
 reads), so the game is the same, interpreted or compiled; it is only not recomputed.
 Conditions reading anything else are evaluated every time. `input_mask` turns the inputs into
@@ -183,19 +184,20 @@ class Remembered:
         return r
 
 
-def conjunction(parts: list):
-    """holds(game, player) of an `and` of parts (each a holds), tested in order."""
-    return parts[0] if len(parts) == 1 else Conjunction(parts)
+def combine(op: str, parts: list):
+    """holds(game, player) of an `and` or an `or` of parts (each a holds), tested in order."""
+    return parts[0] if len(parts) == 1 else Combination(op, parts)
 
 
-class Conjunction:
-    __slots__ = ("parts",)
+class Combination:
+    __slots__ = ("decides", "parts")
 
-    def __init__(self, parts: list):
+    def __init__(self, op: str, parts: list):
+        self.decides = op == "or"  # the part value that decides: true for `or`, false for `and`
         self.parts = list(parts)
 
     def __call__(self, game, player) -> bool:
         for part in self.parts:
-            if not part(game, player):
-                return False
-        return True
+            if bool(part(game, player)) == self.decides:
+                return self.decides
+        return not self.decides

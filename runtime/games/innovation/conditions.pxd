@@ -1,14 +1,19 @@
-# C types for the compiled twin of conditions.py (dsl/codegen/runtime_build.py). The state
-# stays untyped: compiled card sets also run on the Python runtime (scenarios, examples).
+# C types for the compiled twin of conditions.py (dsl/codegen/runtime_build.py).
 cimport cython
 
-cdef class Remembered:
+cdef class Part:
     cdef public object holds
+    cpdef bint ask(self, game, st, long player) except -1
+
+cdef class Remembered(Part):
     cdef public bint board, icons, colors, tops, splays, tucked, scored
     cdef public list icon_ids
+    cdef public long slot
     @cython.locals(hit=tuple, key=tuple, r=bint)
     cpdef bint ask(self, game, st, long player) except -1
 
 cdef class Combination:
     cdef public bint decides
     cdef public list parts
+    @cython.locals(part=Part)
+    cpdef bint holds(self, game, st, long player) except -1

@@ -19,6 +19,8 @@ the State.changed bits with which `_check_specials` skips the specials nothing w
 """
 from __future__ import annotations
 
+import itertools
+
 from dsl import ir as I
 
 from .cards import icon_id
@@ -140,34 +142,51 @@ def input_mask(inputs) -> int:
     return mask or IN_ALL
 
 
-def memo(holds, cond):
-    """`holds(game, player)`, remembering its last answer per state and player with the inputs
-    it read (board parts by revision number, turn counters by value)."""
+def memo(holds, cond) -> "Part":
+    """`holds(game, player)` as a Part: remembering its last answer per state and player with
+    the inputs it read (board parts by revision number, counts and counters by value), or
+    evaluated every time when what it reads is not known."""
     deps = dependencies(cond)
     if not deps:
-        return holds
+        return Part(holds)
     return Remembered(holds, deps)
 
 
-class Remembered:
-    """A condition part that reads only `deps` of its player, remembered in State.cond_memo."""
+_SLOTS = itertools.count(0, 8)  # each Remembered's keys in State.cond_memo: slot + player
 
-    __slots__ = ("holds", "board", "icons", "colors", "tops", "splays", "tucked", "scored",
-                 "icon_ids")
 
-    def __init__(self, holds, deps: frozenset):
+class Part:
+    """One part of a special achievement's condition, evaluated every time it is asked."""
+
+    __slots__ = ("holds",)
+
+    def __init__(self, holds):
         self.holds = holds
-        self.icon_ids = sorted(icon_id(d[5:]) for d in deps if d.startswith("icon:"))
-        self.board, self.icons, self.colors = "board" in deps, "icons" in deps, "colors" in deps
-        self.tops, self.splays = "tops" in deps, "splays" in deps
-        self.tucked, self.scored = "tucked" in deps, "scored" in deps
 
     def __call__(self, game, player) -> bool:
         return self.ask(game, game.state, player)
 
     def ask(self, game, st, player) -> bool:
+        return bool(self.holds(game, player))
+
+
+class Remembered(Part):
+    """A part that reads only `deps` of its player, remembered in State.cond_memo."""
+
+    __slots__ = ("board", "icons", "colors", "tops", "splays", "tucked", "scored", "icon_ids",
+                 "slot")
+
+    def __init__(self, holds, deps: frozenset):
+        Part.__init__(self, holds)
+        self.icon_ids = sorted(icon_id(d[5:]) for d in deps if d.startswith("icon:"))
+        self.board, self.icons, self.colors = "board" in deps, "icons" in deps, "colors" in deps
+        self.tops, self.splays = "tops" in deps, "splays" in deps
+        self.tucked, self.scored = "tucked" in deps, "scored" in deps
+        self.slot = next(_SLOTS)
+
+    def ask(self, game, st, player) -> bool:
         if game._hooks:  # icon modifiers, replacement effects: no shortcuts
-            return self.holds(game, player)
+            return bool(self.holds(game, player))
         key = (st.board_rev[player] if self.board else -1,
                st.icons_rev[player] if self.icons else -1,
                st.colors_rev[player] if self.colors else -1,
@@ -176,20 +195,23 @@ class Remembered:
                st.tucked_this_turn[player] if self.tucked else -1,
                st.scored_this_turn[player] if self.scored else -1,
                tuple([st.icons[player][i] for i in self.icon_ids]))
-        hit = st.cond_memo.get((self, player))
+        hit = st.cond_memo.get(self.slot + player)
         if hit is not None and hit[0] == key:
             return hit[1]
         r = bool(self.holds(game, player))
-        st.cond_memo[(self, player)] = (key, r)
+        st.cond_memo[self.slot + player] = (key, r)
         return r
 
 
-def combine(op: str, parts: list):
-    """holds(game, player) of an `and` or an `or` of parts (each a holds), tested in order."""
-    return parts[0] if len(parts) == 1 else Combination(op, parts)
+def combine(op: str, parts: list) -> "Combination":
+    """holds(game, player) of an `and` or an `or` of Parts, tested in order."""
+    return Combination(op, parts)
 
 
 class Combination:
+    """A special achievement's condition: its parts (dsl.ir.condition_parts) tested in order
+    until one decides. `_check_specials` calls `holds` (through C in the compiled runtime)."""
+
     __slots__ = ("decides", "parts")
 
     def __init__(self, op: str, parts: list):
@@ -197,7 +219,10 @@ class Combination:
         self.parts = list(parts)
 
     def __call__(self, game, player) -> bool:
+        return self.holds(game, game.state, player)
+
+    def holds(self, game, st, player) -> bool:
         for part in self.parts:
-            if bool(part(game, player)) == self.decides:
+            if part.ask(game, st, player) == self.decides:
                 return self.decides
         return not self.decides

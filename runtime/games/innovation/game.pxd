@@ -4,6 +4,7 @@
 cimport cython
 from runtime.core.rng cimport Rng
 from runtime.games.innovation.state cimport State
+from runtime.games.innovation.conditions cimport Combination
 
 cdef class InnovationGame:
     cdef public object cards, options, seed, _result
@@ -42,7 +43,8 @@ cdef class InnovationGame:
     cpdef bint _run_dogma(self, long p, long card, kinds=*) except -1
     cpdef bint can_achieve(self, long p, long age) except -1
     cpdef _check_achievement_win(self, long p)
-    @cython.locals(st=State, q=long, i=long, mask=long, order=list, changed=list, known=bint)
+    @cython.locals(st=State, q=long, i=long, mask=long, order=list, changed=list, known=bint,
+                   cond=Combination, held=bint)
     cpdef _check_specials(self, cats)
     @cython.locals(st=State, p=long, score=long, top=long)
     cpdef list legal_actions(self)

@@ -18,7 +18,7 @@ from ...core.decision import Decision, validate_answer
 from ...core.errors import GameOver, IllegalMove
 from ...core.rng import Rng
 from .cards import COLORS, CardTable, color_id, icon_id
-from .conditions import input_mask
+from .conditions import Combination, input_mask
 from .effects import Effect, EffectContext, SpecialAchievement
 from .state import (ACHIEVEMENTS, AVAILABLE, BOARD, DISPLAY, FORECAST, HAND, LIMBO, N_COLORS,
                     REMOVED, SCORE, SPLAY_INDEX, SPLAY_NAMES, SPLAY_NONE, SUPPLY, ZONE_INDEX,
@@ -93,8 +93,9 @@ class InnovationGame:
         self.effects: dict[int, list] = {int(k): list(v) for k, v in (effects or {}).items()}
         self.specials: list[SpecialAchievement] = list(specials or [])
         self._special_by_name = {s.name: s for s in self.specials}
-        # every condition's inputs are known (conditions.dependencies): see _check_specials
+        # every condition is a card set's Combination whose inputs are known: see _check_specials
         self._specials_known = all(s.inputs is not None and s.triggers is None
+                                   and isinstance(s.condition, Combination)
                                    for s in self.specials)
         self._special_masks = [input_mask(s.inputs) for s in self.specials]
         self.options = options
@@ -763,9 +764,14 @@ class InnovationGame:
                     continue
                 mask = self._special_masks[i]
                 for q in order:
-                    if known and not changed[q] & mask:
-                        continue
-                    if sp.condition(self, q):
+                    if known:
+                        if not changed[q] & mask:
+                            continue
+                        cond = sp.condition  # a Combination, asked through C when compiled
+                        held = cond.holds(self, st, q)
+                    else:
+                        held = sp.condition(self, q)
+                    if held:
                         st.move(sp.card_id, ACHIEVEMENTS, q)
                         self._emit((ev.SPECIAL, q, sp.card_id))
                         self._check_achievement_win(q)

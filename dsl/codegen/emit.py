@@ -139,7 +139,14 @@ class Emitter:
         """dsl/interp.py exec_act, unrolled for this act's verbs."""
         pad = "    " * ind
         n = self.node(act)
-        core = [f"_items, _wanted = _object_items({n}, env)", "_res = _items"]
+        obj = act.obj
+        if isinstance(obj, I.Query):
+            computed = f"{self.query_fn(obj)}(env)"   # candidates, `where` tests inline
+        elif obj is None or isinstance(obj, I.DrawSpec):
+            computed = "None"
+        else:
+            computed = self.expr(obj)
+        core = [f"_items, _wanted = _object_items({n}, env, {computed})", "_res = _items"]
         for verb in act.verbs:
             core.append(f"_res = _perform({lit(verb)}, {n}, _res, env)")
         if act.bind:

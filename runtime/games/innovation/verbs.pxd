@@ -19,10 +19,11 @@ cdef class InnovationAdapter:
     @cython.locals(g=InnovationGame)
     cpdef bint test(self, pred, x, q, Env env) except -1
     @cython.locals(g=InnovationGame, items=list)
-    cpdef tuple choose_items(self, q, Env env, bint optional, chooser=*, bint if_you_do=*)
+    cpdef tuple choose_items(self, q, Env env, bint optional, chooser=*, bint if_you_do=*,
+                             candidates=*)
     cpdef bint nothing_to_do(self, act, Env env) except -1
     cpdef bint optional_is_a_choice(self, act) except -1
-    cpdef tuple object_items(self, act, Env env)
+    cpdef tuple object_items(self, act, Env env, computed=*)
     @cython.locals(g=InnovationGame, done=list)
     cpdef list perform(self, verb, act, list items, Env env)
     @cython.locals(g=InnovationGame)

@@ -173,12 +173,12 @@ class InnovationAdapter:
         return tied
 
     def choose_items(self, q: I.Query, env, optional: bool, chooser=None,
-                     if_you_do: bool = True) -> tuple[list, int]:
+                     if_you_do: bool = True, candidates=None) -> tuple[list, int]:
         """Ask the chooser (default: the executor) for the query's items; returns (items, how
-        many were wanted)."""
+        many were wanted). `candidates`: the query's candidates, if already computed."""
         g = env.game
         ex = env.ctx.executor if chooser is None else chooser
-        items = self.candidates(q, env)
+        items = self.candidates(q, env) if candidates is None else candidates
         kind = KIND_OF_NOUN.get(q.noun, q.noun)
         if q.mode == "all":
             return items, max(1, len(items))
@@ -232,7 +232,9 @@ class InnovationAdapter:
         """'You may return a card' is one decision that may be declined (scenario format v1)."""
         return isinstance(act.obj, I.Query) and act.obj.mode != "all"
 
-    def object_items(self, act: I.Act, env) -> tuple[list, int]:
+    def object_items(self, act: I.Act, env, computed=None) -> tuple[list, int]:
+        """The act's object: (items, how many were wanted). `computed`: what compiled code has
+        already computed of it (a query's candidates, or any other object's value)."""
         obj = act.obj
         if obj is None:
             return [], 0
@@ -240,9 +242,8 @@ class InnovationAdapter:
             return [], evaluate(obj.count, env)
         if isinstance(obj, I.Query):
             return self.choose_items(obj, env, act.optional, self.chooser(act, env),
-                                     if_you_do=act.flag is not None)
-        v = evaluate(obj, env)
-        items = as_list(v)
+                                     act.flag is not None, computed)
+        items = as_list(evaluate(obj, env) if computed is None else computed)
         return items, len(items)
 
     def chooser(self, act: I.Act, env):

@@ -1,0 +1,73 @@
+"""Instructions per game, counted by valgrind's cachegrind: the machine-independent companion of
+`cardlang bench` on a shared, noisy machine, where games/s move by 2x from one minute to the
+next but instruction counts do not move at all. Each mode runs twice under cachegrind (loading
+only, then loading and N games); the difference divided by N is the cost of one game.
+
+    python benchmarks/bench_instructions.py --games 30 [--json]
+
+Needs valgrind; about a minute per mode.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+
+PLAY = """
+import gc, sys
+sys.path.insert(0, {repo!r})
+from benchmarks.bench_games import play
+from dsl.testing import cardset
+cs = cardset("innovation", mode={mode!r})
+gc.collect(); gc.freeze()
+play(cs, {players}, range({games}))
+"""
+
+
+def instructions(mode: str, games: int, players: int) -> int:
+    """Instructions executed by a process that loads the card set and plays `games` games."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "cachegrind.out")
+        cmd = ["valgrind", "--tool=cachegrind", "--cache-sim=no", f"--cachegrind-out-file={out}",
+               sys.executable, "-c", PLAY.format(repo=REPO, mode=mode, games=games,
+                                                 players=players)]
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        if r.returncode != 0:
+            raise SystemExit(f"valgrind failed:\n{r.stderr[-2000:]}")
+        m = re.search(r"I\s+refs:\s+([\d,]+)", r.stderr)
+        return int(m.group(1).replace(",", ""))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=30)
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--json", action="store_true")
+    a = ap.parse_args()
+    if shutil.which("valgrind") is None:
+        raise SystemExit("valgrind is not installed")
+    report = {}
+    for mode in ("interpreted", "compiled"):
+        base = instructions(mode, 0, a.players)
+        total = instructions(mode, a.games, a.players)
+        report[mode] = {"instructions_per_game": round((total - base) / a.games)}
+    report["ratio"] = round(report["interpreted"]["instructions_per_game"]
+                            / report["compiled"]["instructions_per_game"], 2)
+    if a.json:
+        print(json.dumps(report))
+        return
+    for mode in ("interpreted", "compiled"):
+        print(f"{mode:12s} {report[mode]['instructions_per_game'] / 1e6:8.2f} M instructions/game")
+    print(f"ratio        {report['ratio']:8.2f}")
+
+
+if __name__ == "__main__":
+    main()

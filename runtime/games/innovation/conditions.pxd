@@ -1,19 +1,20 @@
 # C types for the compiled twin of conditions.py (dsl/codegen/runtime_build.py).
 cimport cython
+from runtime.games.innovation.state cimport State
 
 cdef class Part:
     cdef public object holds
-    cpdef bint ask(self, game, st, long player) except -1
+    cpdef bint ask(self, game, State st, long player) except -1
 
 cdef class Remembered(Part):
     cdef public bint board, icons, colors, tops, splays, tucked, scored
     cdef public list icon_ids
     cdef public long slot
     @cython.locals(hit=tuple, key=tuple, r=bint)
-    cpdef bint ask(self, game, st, long player) except -1
+    cpdef bint ask(self, game, State st, long player) except -1
 
 cdef class Combination:
     cdef public bint decides
     cdef public list parts
     @cython.locals(part=Part)
-    cpdef bint holds(self, game, st, long player) except -1
+    cpdef bint holds(self, game, State st, long player) except -1

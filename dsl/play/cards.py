@@ -78,11 +78,6 @@ def parse_bots(spec: str, count: int) -> list:
     return names + [names[-1]] * (count - len(names))
 
 
-def game_class(cs):
-    """The InnovationGame a card set plays on: a compiled set plays on the compiled runtime."""
-    return cs.game_class
-
-
 def make_bot(name: str, seed: int, runtime=None):
     """A bot; with a compiled card set's `runtime` the random bot is its compiled twin (the
     same answers, faster)."""

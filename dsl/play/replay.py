@@ -11,7 +11,6 @@ from rich.text import Text
 
 from runtime.games.innovation import Options
 
-from .cards import game_class
 from .describe import Describer
 from .savefile import read_save, replay_log
 from .terminal import print_board
@@ -32,8 +31,8 @@ def run_replay(path, cardset, console: Console | None = None, step: bool = False
     state = {"shown": 0, "desc": None, "game": None}
 
     def make(agent):
-        g = game_class(cardset)(cardset.table, cardset.effects, cardset.specials, opts,
-                                seed=h["seed"], agents=[agent] * opts.players, auto_setup=False)
+        g = cardset.game_class(cardset.table, cardset.effects, cardset.specials, opts,
+                               seed=h["seed"], agents=[agent] * opts.players, auto_setup=False)
         state["game"] = g
         state["desc"] = Describer(g, cardset, names, None)
         return g

@@ -229,11 +229,10 @@ def replay_log(make_game, saved: Saved, path="save", live: list | None = None, o
 def check_replays(path, saved: Saved, cardset) -> None:
     """Replay the whole log (no live players): SaveError at the first decision that does not fit."""
     from runtime.games.innovation import Options
-    from .cards import game_class
     opts = Options.from_dict(saved.header["options"])
 
     def make(agent):
-        return game_class(cardset)(cardset.table, cardset.effects, cardset.specials, opts,
-                                   seed=saved.header["seed"], agents=[agent] * opts.players,
-                                   auto_setup=False, record_events=False)
+        return cardset.game_class(cardset.table, cardset.effects, cardset.specials, opts,
+                                  seed=saved.header["seed"], agents=[agent] * opts.players,
+                                  auto_setup=False, record_events=False)
     replay_log(make, saved, path, live=None)

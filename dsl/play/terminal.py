@@ -21,7 +21,7 @@ from rich.text import Text
 from runtime.games.innovation import Options
 from runtime.games.innovation.cards import COLORS
 
-from .cards import PlayError, PositionSeededBot, bot_seed, card_fingerprint, game_class
+from .cards import PlayError, PositionSeededBot, bot_seed, card_fingerprint
 from .describe import BASIC_ICONS, Describer, icon_name
 from .savefile import Saved, replay_log, write_save
 
@@ -150,9 +150,9 @@ class PlaySession:
                 "bot_seeds": [bot_seed(self.seed, i) for i in range(len(self.seats))]}
 
     def _make_game(self, agent):
-        g = game_class(self.cs)(self.cs.table, self.cs.effects, self.cs.specials, self.options,
-                                seed=self.seed, agents=[agent] * self.options.players,
-                                auto_setup=False)
+        g = self.cs.game_class(self.cs.table, self.cs.effects, self.cs.specials, self.options,
+                               seed=self.seed, agents=[agent] * self.options.players,
+                               auto_setup=False)
         self.game = g
         self.desc = Describer(g, self.cs, self.names, self.human)
         self.shown = 0

@@ -163,9 +163,6 @@ class Part:
     def __init__(self, holds):
         self.holds = holds
 
-    def __call__(self, game, player) -> bool:
-        return self.ask(game, game.state, player)
-
     def ask(self, game, st, player) -> bool:
         return bool(self.holds(game, player))
 

@@ -146,7 +146,8 @@ def runtime_binding(modules: tuple, adapter: str, adapter_class: str, progress=N
     """The Binding of card modules typed against the compiled runtime of `modules`, whose
     adapter is `adapter_class` of the module `adapter` (qualified Python names)."""
     root, _ = build_runtime(modules, progress)
-    return Binding(root, runtime_key(modules), _twin(adapter), adapter_class, _twin("dsl.interp"))
+    key = root.name.removeprefix("runtime-")  # the build is named by its key
+    return Binding(root, key, _twin(adapter), adapter_class, _twin("dsl.interp"))
 
 
 def load_runtime(modules: tuple, progress=None) -> dict:

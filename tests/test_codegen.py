@@ -16,8 +16,7 @@ from pathlib import Path
 import pytest
 
 from dsl import ir as I
-from dsl.codegen import (build, c_compiler, compiled_effects, generate, module_name,
-                         source_hash, CompilerUnavailable)
+from dsl.codegen import build, compiled_effects, generate, have_c_compiler, module_name, source_hash
 from dsl.codegen.emit import comment, lit
 from dsl.load import check_text
 from dsl.testing import game_cards
@@ -38,12 +37,7 @@ HOSTILE = [
     "\x00nul",
 ]
 
-try:
-    c_compiler()
-    HAVE_CC = True
-except CompilerUnavailable:
-    HAVE_CC = False
-needs_cc = pytest.mark.skipif(not HAVE_CC, reason="no C compiler")
+needs_cc = pytest.mark.skipif(not have_c_compiler(), reason="no C compiler")
 
 
 def _hostile_cards() -> list:

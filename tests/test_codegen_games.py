@@ -6,14 +6,12 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from dsl.codegen import CompilerUnavailable, c_compiler
+from dsl.codegen import have_c_compiler
 from dsl.testing import cardset
 from runtime.core.agents import RandomAgent
 from runtime.games.innovation.game import InnovationGame, Options
 
-try:
-    c_compiler()
-except CompilerUnavailable:
+if not have_c_compiler():
     pytest.skip("no C compiler", allow_module_level=True)
 
 

@@ -7,17 +7,12 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from dsl.codegen import CompilerUnavailable, c_compiler, runtime_build
+from dsl.codegen import have_c_compiler, runtime_build
 from dsl.testing import cardset
 from runtime.core.rng import Rng
 from runtime.games.innovation.cardset import RUNTIME_MODULES
 
-try:
-    c_compiler()
-    HAVE_CC = True
-except CompilerUnavailable:
-    HAVE_CC = False
-needs_cc = pytest.mark.skipif(not HAVE_CC, reason="no C compiler")
+needs_cc = pytest.mark.skipif(not have_c_compiler(), reason="no C compiler")
 
 
 def test_every_declaration_file_sits_beside_a_built_module():

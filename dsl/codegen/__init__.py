@@ -187,6 +187,14 @@ def c_compiler() -> list:
     return cmd
 
 
+def have_c_compiler() -> bool:
+    try:
+        c_compiler()
+    except CompilerUnavailable:
+        return False
+    return True
+
+
 @dataclass
 class BuildResult:
     name: str

@@ -13,6 +13,13 @@ cdef class Remembered(Part):
     @cython.locals(hit=tuple, key=tuple, r=bint)
     cpdef bint ask(self, game, State st, long player) except -1
 
+cdef class Tabled(Part):
+    cdef public long icon
+    cdef public bint tucked
+    cdef public list table
+    @cython.locals(v=long, r=long)
+    cpdef bint ask(self, game, State st, long player) except -1
+
 cdef class Combination:
     cdef public bint decides
     cdef public list parts

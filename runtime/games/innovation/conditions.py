@@ -9,6 +9,8 @@ the board), "tops" (the top cards), "splays", "board" (anything else of the boar
 "scored". `memo` remembers the answer in the state (`cond_memo`) with those inputs, each as a
 revision number the state bumps when it changes (State.refresh_pile) or as its value (icon
 counts, turn counters), and reuses it while they are unchanged.
+A part that reads one value only (Empire's "three or more [crown]", Monument's tuck count)
+keeps its answers in a table by value (`Tabled`), shared by all players and games.
 Conditions are remembered part by part (the parts of a top-level `and` or `or`,
 dsl.ir.condition_parts), so Universe's "five colours" part, false most of the game, is not
 re-read after every meld, nor Monument's tuck count after a score.
@@ -142,13 +144,19 @@ def input_mask(inputs) -> int:
     return mask or IN_ALL
 
 
+VALUE_DEPS = ("tucked", "scored")  # with "icon:NAME": inputs read as plain values
+
+
 def memo(holds, cond) -> "Part":
-    """`holds(game, player)` as a Part: remembering its last answer per state and player with
-    the inputs it read (board parts by revision number, counts and counters by value), or
-    evaluated every time when what it reads is not known."""
+    """`holds(game, player)` as a Part: a table of answers by value when it reads only values
+    (one icon's count, the turn counters); else its last answer per state and player with the
+    inputs it read (board parts by revision number); evaluated every time when what it reads
+    is not known."""
     deps = dependencies(cond)
     if not deps:
         return Part(holds)
+    if len(deps) == 1 and all(d.startswith("icon:") or d in VALUE_DEPS for d in deps):
+        return Tabled(holds, next(iter(deps)))
     return Remembered(holds, deps)
 
 
@@ -198,6 +206,40 @@ class Remembered(Part):
         r = bool(self.holds(game, player))
         st.cond_memo[self.slot + player] = (key, r)
         return r
+
+
+TABLE_SIZE = 64  # values 0..63 are tabled; a larger count is evaluated every time
+
+
+class Tabled(Part):
+    """A part that reads one value of its player (one icon's count, the tucks or scores of this
+    turn) and nothing else: a pure function of that value, so its answers are kept in a table
+    by value, shared by every player, state and game of the card set ("three or more [crown]"
+    is evaluated once for each count seen, then looked up)."""
+
+    __slots__ = ("icon", "tucked", "table")
+
+    def __init__(self, holds, dep: str):
+        Part.__init__(self, holds)
+        self.icon = icon_id(dep[5:]) if dep.startswith("icon:") else -1
+        self.tucked = dep == "tucked"
+        self.table = [-1] * TABLE_SIZE  # -1 unknown, else 0/1
+
+    def ask(self, game, st, player) -> bool:
+        if game._hooks:  # icon modifiers, replacement effects: no shortcuts
+            return bool(self.holds(game, player))
+        if self.icon >= 0:
+            v = st.icons[player][self.icon]
+        elif self.tucked:
+            v = st.tucked_this_turn[player]
+        else:
+            v = st.scored_this_turn[player]
+        if v >= TABLE_SIZE:
+            return bool(self.holds(game, player))
+        r = self.table[v]
+        if r < 0:
+            r = self.table[v] = 1 if self.holds(game, player) else 0
+        return r == 1
 
 
 def combine(op: str, parts: list) -> "Combination":

@@ -5,11 +5,13 @@ cimport cython
 from runtime.core.rng cimport Rng
 from runtime.games.innovation.state cimport State
 from runtime.games.innovation.conditions cimport Combination
+from runtime.games.innovation.cards cimport color_id, icon_id
 
 cdef class InnovationGame:
     cdef public object cards, options, seed, _result
     cdef public dict effects, _special_by_name, _hooks
     cdef public list specials, agents, team_of, events, log, _special_masks
+    cdef public list _special_rows, age_of, special_card, _meld_actions, _dogma_actions
     cdef public bint _specials_known, record_events, over, _checking_specials, transactional
     cdef public Rng rng
     cdef public long n_players, needed, max_age, counted_changes, _nested
@@ -43,10 +45,13 @@ cdef class InnovationGame:
     cpdef bint _run_dogma(self, long p, long card, kinds=*) except -1
     cpdef bint can_achieve(self, long p, long age) except -1
     cpdef _check_achievement_win(self, long p)
-    @cython.locals(st=State, q=long, i=long, mask=long, order=list, changed=list, known=bint,
-                   cond=Combination, held=bint)
+    @cython.locals(st=State, known=bint)
     cpdef _check_specials(self, cats)
-    @cython.locals(st=State, p=long, score=long, top=long)
+    @cython.locals(q=long, card=long, mask=long, order=list, changed=list, cond=Combination)
+    cpdef _check_woken_specials(self, State st)
+    cpdef _claim_special(self, State st, long card, long q)
+    @cython.locals(st=State, p=long, score=long, top=long, acts=list, melds=list,
+                   dogmas=list, pile=list, c=long)
     cpdef list legal_actions(self)
     cpdef _check_action(self, long p, tuple action)
     cpdef apply(self, action)

@@ -33,6 +33,7 @@ CAT_ACH = frozenset(("achievements",))
 CAT_ALL = frozenset(("board", "tuck", "score", "hand", "achievements"))
 _ZONE_CATS = {HAND: CAT_HAND, BOARD: CAT_BOARD, SCORE: CAT_SCORE, ACHIEVEMENTS: CAT_ACH}
 
+DRAW_ACTION = ("draw",)
 PROCEED = object()  # a replacement hook returns this to let the verb happen normally
 
 TRANSFER_ZONES = {"hand": HAND, "score": SCORE, "board": BOARD, "achievements": ACHIEVEMENTS,
@@ -90,6 +91,11 @@ class InnovationGame:
         if options.teams and n != 4:
             raise ValueError("team play needs 4 players")
         self.cards = cards
+        # the card table's lists read on every turn, and the actions on each card, made once
+        self.age_of = cards.age
+        self.special_card = cards.is_special
+        self._meld_actions = [("meld", c) for c in range(cards.n)]
+        self._dogma_actions = [("dogma", c) for c in range(cards.n)]
         self.effects: dict[int, list] = {int(k): list(v) for k, v in (effects or {}).items()}
         self.specials: list[SpecialAchievement] = list(specials or [])
         self._special_by_name = {s.name: s for s in self.specials}
@@ -98,6 +104,8 @@ class InnovationGame:
                                    and isinstance(s.condition, Combination)
                                    for s in self.specials)
         self._special_masks = [input_mask(s.inputs) for s in self.specials]
+        self._special_rows = [(s.card_id, m, s.condition)
+                              for s, m in zip(self.specials, self._special_masks)]
         self.options = options
         self.seed = seed
         self.rng = Rng(seed)
@@ -320,14 +328,14 @@ class InnovationGame:
         return n
 
     def score_points(self, p: int) -> int:
-        age = self.cards.age
+        age = self.age_of
         s = 0
         for c in self.state.score[p]:
             s += age[c]
         return s
 
     def highest_top_age(self, p: int) -> int:
-        age = self.cards.age
+        age = self.age_of
         best = 0
         for pile in self.state.board[p]:
             if pile and age[pile[-1]] > best:
@@ -355,7 +363,7 @@ class InnovationGame:
     def achievement_of_age(self, age: int) -> int:
         """An available standard achievement of this age, or -1."""
         for c in self.state.available:
-            if not self.cards.is_special[c] and self.cards.age[c] == age:
+            if not self.special_card[c] and self.age_of[c] == age:
                 return c
         return -1
 
@@ -751,36 +759,46 @@ class InnovationGame:
         # inputs are known, a special is asked again only of the players for whom one of its
         # inputs changed since (State.changed bits against the special's input mask).
         known = self._specials_known and not self._hooks
-        changed = st.changed
-        if known and not any(changed):
+        if known and not any(st.changed):
             return
         self._checking_specials = True
         try:
+            if known:
+                self._check_woken_specials(st)
+                return
             order = self.players_in_order(st.current)
-            for i, sp in enumerate(self.specials):
+            for sp in self.specials:
                 if st.zone_of[sp.card_id] != AVAILABLE:
                     continue
                 if sp.triggers is not None and sp.triggers.isdisjoint(cats):
                     continue
-                mask = self._special_masks[i]
                 for q in order:
-                    if known:
-                        if not changed[q] & mask:
-                            continue
-                        cond = sp.condition  # a Combination, asked through C when compiled
-                        held = cond.holds(self, st, q)
-                    else:
-                        held = sp.condition(self, q)
-                    if held:
-                        st.move(sp.card_id, ACHIEVEMENTS, q)
-                        self._emit((ev.SPECIAL, q, sp.card_id))
-                        self._check_achievement_win(q)
+                    if sp.condition(self, q):
+                        self._claim_special(st, sp.card_id, q)
                         break
-            if known:
-                for q in order:
-                    changed[q] = 0
         finally:
             self._checking_specials = False
+
+    def _check_woken_specials(self, st: State) -> None:
+        """_check_specials when every condition is a Combination with known inputs: each special
+        asked only of the players whose State.changed bits meet its inputs (through C when
+        compiled), and the bits cleared."""
+        order = self.players_in_order(st.current)
+        changed = st.changed
+        for card, mask, cond in self._special_rows:
+            if st.zone_of[card] != AVAILABLE:
+                continue
+            for q in order:
+                if changed[q] & mask and cond.holds(self, st, q):
+                    self._claim_special(st, card, q)
+                    break
+        for q in order:
+            changed[q] = 0
+
+    def _claim_special(self, st: State, card: int, q: int) -> None:
+        st.move(card, ACHIEVEMENTS, q)
+        self._emit((ev.SPECIAL, q, card))
+        self._check_achievement_win(q)
 
     def _end_by_high_draw(self) -> None:
         """000 "游戏结束 / 摸10以上的牌": highest score (team sum) wins, then most achievements,
@@ -818,13 +836,17 @@ class InnovationGame:
             return []
         st = self.state
         p = st.current
-        acts: list = [("draw",)]
-        acts.extend([("meld", c) for c in sorted(st.hand[p])])
-        acts.extend([("dogma", pile[-1]) for pile in st.board[p] if pile])
+        acts: list = [DRAW_ACTION]
+        melds, dogmas = self._meld_actions, self._dogma_actions
+        for c in sorted(st.hand[p]):
+            acts.append(melds[c])
+        for pile in st.board[p]:
+            if pile:
+                acts.append(dogmas[pile[-1]])
         score = self.score_points(p) if st.available else 0
         if score >= 5:  # achieving needs a score of 5 x its age, so at least 5
             top = self.highest_top_age(p)
-            ages = sorted({self.cards.age[c] for c in st.available if not self.cards.is_special[c]})
+            ages = sorted({self.age_of[c] for c in st.available if not self.special_card[c]})
             acts.extend([("achieve", a) for a in ages if 5 * a <= score and a <= top])
         if self._hooks:
             for key, val in self._hooks.items():

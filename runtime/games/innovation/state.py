@@ -54,6 +54,7 @@ def pile_icon_counts(cards: CardTable, pile: list, splay: int) -> list:
 class State:
     def __init__(self, cards: CardTable, n_players: int):
         self.cards = cards
+        self.color_of = cards.color  # the card table's colours, read on every move
         self.n_players = n_players
         np_ = range(n_players)
         self.hand = [[] for _ in np_]
@@ -99,6 +100,7 @@ class State:
     def clone(self) -> "State":
         s = State.__new__(State)
         s.cards = self.cards
+        s.color_of = self.color_of
         s.n_players = self.n_players
         s.hand = [list(x) for x in self.hand]
         s.score = [list(x) for x in self.score]
@@ -148,7 +150,7 @@ class State:
         if zone == SCORE:
             return self.score[owner]
         if zone == BOARD:
-            return self.board[owner][self.cards.color[card]]
+            return self.board[owner][self.color_of[card]]
         if zone == ACHIEVEMENTS:
             return self.achievements[owner]
         if zone == SUPPLY:
@@ -170,7 +172,7 @@ class State:
         owner = self.owner_of[card]
         self._zone_list(zone, owner, card).remove(card)
         if zone == BOARD:
-            color = self.cards.color[card]
+            color = self.color_of[card]
             if len(self.board[owner][color]) < 2:
                 self.splay[owner][color] = SPLAY_NONE  # a pile of 0/1 card forgets its splay
             self.refresh_pile(owner, color)
@@ -189,7 +191,7 @@ class State:
             for q in range(self.n_players):
                 self.changed[q] = IN_ALL
         if zone == BOARD:
-            self.refresh_pile(owner, self.cards.color[card])
+            self.refresh_pile(owner, self.color_of[card])
 
     def move(self, card: int, zone: int, owner: int = -1, bottom: bool = False) -> tuple:
         src = self.take(card)

@@ -4,6 +4,9 @@
 cimport cython
 from dsl.interp cimport Env
 from runtime.games.innovation.game cimport InnovationGame
+from runtime.games.innovation.cards cimport color_id, icon_id
+
+cpdef value_of(e, Env env)
 
 cdef class InnovationAdapter:
     cpdef constant(self, e, Env env)

@@ -19,6 +19,18 @@ KIND_OF_NOUN = {"card": "card", "color": "color", "value": "value", "player": "p
 BASIC_ICONS = ("crown", "leaf", "lightbulb", "castle", "factory", "clock")
 
 
+# constants whose value depends on who runs the effect (adapter.constant)
+_CONTEXT_TYPES = ("player", "players", "card")
+
+
+def value_of(e, env):
+    """evaluate(e, env), without the interpreter for a plain constant: the 1 of "draw a [1]",
+    the counts of "a card", an icon, a direction (most arguments the verbs evaluate)."""
+    if type(e) is I.Const and e.type not in _CONTEXT_TYPES:
+        return e.value
+    return evaluate(e, env)
+
+
 class InnovationAdapter:
     effect_class = Effect
 
@@ -40,7 +52,7 @@ class InnovationAdapter:
         if ref.whose == "activator":
             return [env.ctx.activator]
         if ref.whose == "expr":
-            return as_list(evaluate(ref.player, env))
+            return as_list(value_of(ref.player, env))
         if ref.players == "opponents":
             return g.opponents(ex)
         return g.players_in_order(ex)
@@ -128,17 +140,17 @@ class InnovationAdapter:
         if k == "color":
             return (COLORS[g.cards.color[x]] if q.noun == "card" else x) == pred.arg
         if k == "icon":
-            return self.card_has_icon(x, evaluate(pred.arg, env), env)
+            return self.card_has_icon(x, value_of(pred.arg, env), env)
         if k == "value":
-            return g.cards.age[x] == evaluate(pred.arg, env)
+            return g.cards.age[x] == value_of(pred.arg, env)
         if k == "where":
             env.its.append(x)
             try:
-                return truth(evaluate(pred.arg, env))
+                return truth(value_of(pred.arg, env))
             finally:
                 env.its.pop()
         if k == "other_than":
-            return x not in as_list(evaluate(pred.arg, env))
+            return x not in as_list(value_of(pred.arg, env))
         if k == "opponent":
             return x in g.opponents(env.ctx.executor)
         if k == "other":
@@ -183,11 +195,11 @@ class InnovationAdapter:
         if q.mode == "all":
             return items, max(1, len(items))
         if q.all_but is not None:
-            keep = evaluate(q.all_but, env)
+            keep = value_of(q.all_but, env)
             n = max(0, len(items) - keep)
             return (g.choose(ex, kind, items, n, n, "choose") if n else []), n
-        lo = evaluate(q.min, env) if q.min is not None else 0
-        hi = evaluate(q.max, env) if q.max is not None else len(items)
+        lo = value_of(q.min, env) if q.min is not None else 0
+        hi = value_of(q.max, env) if q.max is not None else len(items)
         wanted = max(lo, 1) if q.max is None or hi > 0 else 0
         if q.max is not None:
             wanted = hi if lo == hi else max(lo, 1)
@@ -239,11 +251,11 @@ class InnovationAdapter:
         if obj is None:
             return [], 0
         if isinstance(obj, I.DrawSpec):
-            return [], evaluate(obj.count, env)
+            return [], value_of(obj.count, env)
         if isinstance(obj, I.Query):
             return self.choose_items(obj, env, act.optional, self.chooser(act, env),
                                      act.flag is not None, computed)
-        items = as_list(evaluate(obj, env) if computed is None else computed)
+        items = as_list(value_of(obj, env) if computed is None else computed)
         return items, len(items)
 
     def chooser(self, act: I.Act, env):
@@ -251,15 +263,15 @@ class InnovationAdapter:
         by = dict(act.kwargs).get("by")
         if by is None:
             return None
-        who = as_list(evaluate(by, env))
+        who = as_list(value_of(by, env))
         return who[0] if who else None
 
     def perform(self, verb: str, act: I.Act, items: list, env) -> list:
         g, p = env.game, env.ctx.executor
         if verb == "draw":
             spec = act.obj
-            value = evaluate(spec.value, env)
-            n = evaluate(spec.count, env)
+            value = value_of(spec.value, env)
+            n = value_of(spec.count, env)
             return [g.draw(p, value) for _ in range(max(0, n))]
         if verb in ("meld", "tuck", "score", "reveal", "keep", "remove", "junk", "execute",
                     "achieve", "foreshadow"):
@@ -288,7 +300,7 @@ class InnovationAdapter:
         if verb == "exchange":
             other_q = dict(act.kwargs)["for"]
             other = self.choose_items(other_q, env, False)[0] if isinstance(other_q, I.Query) \
-                else as_list(evaluate(other_q, env))
+                else as_list(value_of(other_q, env))
             za = self.zone_of(act.obj, env)
             zb = self.zone_of(other_q, env)
             if not items and not other:
@@ -296,7 +308,7 @@ class InnovationAdapter:
             g.exchange(list(items), za, list(other), zb)
             return list(items) + list(other)
         if verb in ("splay", "unsplay"):
-            direction = evaluate(act.adverb, env) if verb == "splay" else "none"
+            direction = value_of(act.adverb, env) if verb == "splay" else "none"
             return [c for c in items if g.splay(p, c, direction)]
         if verb == "claim":
             done = []

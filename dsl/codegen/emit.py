@@ -282,6 +282,25 @@ class Emitter:
             return f"env.game.{method}({who})"
         return None
 
+    def listing(self, q: I.Query, n: str) -> str:
+        """The adapter's `listing`: for cards in a zone, the zone's cards of the zone's players
+        (`cards_in`, with the players computed here, as the adapter's `players_of`)."""
+        position = next((p.arg for p in q.preds if p.kind == "position"), None)
+        if q.noun != "card" or q.zone is None or type(position) not in (str, type(None)):
+            return f"ADAPTER.listing({n}, env)"
+        ref = q.zone
+        if ref.whose == "executor":
+            players = "[_executor(env)]"
+        elif ref.whose == "activator":
+            players = "[_activator(env)]"
+        elif ref.whose == "expr":
+            players = f"_as_list({self.expr(ref.player)})"
+        elif ref.players == "opponents":
+            players = "_opponents(env)"
+        else:
+            players = "env.game.players_in_order(_executor(env))"
+        return f"ADAPTER.cards_in({lit(ref.zone)}, {players}, {lit(position)}, env)"
+
     def query_fn(self, q: I.Query) -> str:
         """The adapter's `candidates` (listing, tests, ranking) with `where` tests inline."""
         name = self._query_fn.get(id(q))
@@ -290,7 +309,7 @@ class Emitter:
         n = self.node(q)
         name = self._query_fn[id(q)] = f"query_{len(self.queries)}"
         lines = [f"cdef list {name}(Env_t env):",
-                 f"    cdef list items = ADAPTER.listing({n}, env)",
+                 f"    cdef list items = {self.listing(q, n)}",
                  "    cdef list kept"]
         for i, pred in enumerate(q.preds):
             if pred.kind == "position" and not pred.negated:

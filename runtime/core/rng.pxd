@@ -2,7 +2,8 @@
 # unsigned integers, whose wrap-around is exactly the `& _MASK64` of the Python source.
 cimport cython
 
-cdef unsigned long long _MASK64, _MULT
+# (integer literals beyond 32 bits are Python objects to Cython: the masks are named here)
+cdef unsigned long long _MASK64, _MASK32, _TWO32, _MULT
 
 cdef class Rng:
     cdef public unsigned long long state, inc

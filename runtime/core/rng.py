@@ -6,6 +6,8 @@ game is reproducible from its seed whatever the interpreter version.
 from __future__ import annotations
 
 _MASK64 = 0xFFFFFFFFFFFFFFFF
+_MASK32 = 0xFFFFFFFF
+_TWO32 = 0x100000000
 _MULT = 6364136223846793005
 
 
@@ -22,15 +24,15 @@ class Rng:
     def next_u32(self) -> int:
         old = self.state
         self.state = (old * _MULT + self.inc) & _MASK64
-        xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+        xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
         rot = old >> 59
-        return ((xorshifted >> rot) | (xorshifted << ((32 - rot) & 31))) & 0xFFFFFFFF
+        return ((xorshifted >> rot) | (xorshifted << ((32 - rot) & 31))) & _MASK32
 
     def below(self, n: int) -> int:
         """Uniform integer in [0, n), without modulo bias."""
         if n <= 0:
             raise ValueError("below() needs n > 0")
-        threshold = (0x100000000 - n) % n
+        threshold = (_TWO32 - n) % n
         while True:
             r = self.next_u32()
             if r >= threshold:

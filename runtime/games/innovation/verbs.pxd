@@ -4,6 +4,7 @@
 cimport cython
 from dsl.interp cimport Env
 from runtime.games.innovation.game cimport InnovationGame
+from runtime.games.innovation.state cimport State
 from runtime.games.innovation.cards cimport color_id, icon_id
 
 cpdef value_of(e, Env env)
@@ -11,8 +12,9 @@ cpdef value_of(e, Env env)
 cdef class InnovationAdapter:
     cpdef constant(self, e, Env env)
     cpdef list players_of(self, ref, Env env)
-    @cython.locals(g=InnovationGame, out=list)
     cpdef list zone_cards(self, ref, Env env, position=*)
+    @cython.locals(st=State, out=list, pile=list, p=long)
+    cpdef list cards_in(self, str zone, list players, position, Env env)
     @cython.locals(items=list)
     cpdef list candidates(self, q, Env env)
     @cython.locals(g=InnovationGame, items=list)

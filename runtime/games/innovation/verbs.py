@@ -58,12 +58,17 @@ class InnovationAdapter:
         return g.players_in_order(ex)
 
     def zone_cards(self, ref: I.ZoneRef, env, position=None) -> list:
-        g = env.game
+        return self.cards_in(ref.zone, self.players_of(ref, env), position, env)
+
+    def cards_in(self, zone: str, players: list, position, env) -> list:
+        """The cards in `zone` of each of `players`, in turn: a board pile by pile in colour
+        order, each top to bottom (`position` "top" or "bottom": that card of each pile).
+        Compiled queries call this directly with their zone and players."""
+        st = env.game.state
         out = []
-        for p in self.players_of(ref, env):
-            if ref.zone == "board":
-                for c in COLORS:
-                    pile = g.pile(p, c)
+        for p in players:
+            if zone == "board":
+                for pile in st.board[p]:
                     if not pile:
                         continue
                     if position == "top":
@@ -72,18 +77,20 @@ class InnovationAdapter:
                         out.append(pile[0])
                     else:
                         out.extend(reversed(pile))
-            elif ref.zone == "hand":
-                out.extend(g.hand(p))
-            elif ref.zone == "score":
-                out.extend(g.score_pile(p))
-            elif ref.zone == "achievements":
-                out.extend(g.achievements(p))
-            elif ref.zone in ("forecast", "display"):
-                out.extend(getattr(g.state, ref.zone)[p])
-            elif ref.zone == "revealed":
+            elif zone == "hand":
+                out.extend(st.hand[p])
+            elif zone == "score":
+                out.extend(st.score[p])
+            elif zone == "achievements":
+                out.extend(st.achievements[p])
+            elif zone == "forecast":
+                out.extend(st.forecast[p])
+            elif zone == "display":
+                out.extend(st.display[p])
+            elif zone == "revealed":
                 out.extend(env.vars.get("__revealed__", []))
             else:
-                raise EffectError(f"cards cannot be looked for in '{ref.zone}'")
+                raise EffectError(f"cards cannot be looked for in '{zone}'")
         return out
 
     # ------------------------------------------------------------------ queries

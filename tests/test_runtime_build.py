@@ -75,7 +75,7 @@ def test_the_twins_are_typed_and_refuse_the_python_game():
         InnovationGame(cs.table, cs.effects, cs.specials, Options(players=2), seed=1)
     py = InnovationGame(cs.table, cs.effects, [], Options(players=2), seed=1)
     card = next(c for c, effs in cs.effects.items() if effs)
-    with pytest.raises(TypeError, match="InnovationGame"):
+    with pytest.raises(TypeError, match=r"InnovationGame|cstate\.State"):  # the first typed use
         py.execute_effects(0, card)
 
 

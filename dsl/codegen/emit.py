@@ -140,14 +140,25 @@ class Emitter:
         pad = "    " * ind
         n = self.node(act)
         obj = act.obj
+        bounds = "None"
         if isinstance(obj, I.Query):
             computed = f"{self.query_fn(obj)}(env)"   # candidates, `where` tests inline
+            bounds = "(" + ", ".join("None" if x is None else self.expr(x)
+                                     for x in (obj.min, obj.max, obj.all_but)) + ")"
         elif obj is None or isinstance(obj, I.DrawSpec):
             computed = "None"
         else:
             computed = self.expr(obj)
-        core = [f"_items, _wanted = _object_items({n}, env, {computed})", "_res = _items"]
-        for verb in act.verbs:
+        verbs = list(act.verbs)
+        if verbs[0] == "draw" and isinstance(obj, I.DrawSpec):
+            # the adapter's object_items and perform("draw"), with value and count inline
+            core = [f"_wanted = {self.expr(obj.count)}", "_items = []",
+                    f"_res = _draw(env, {self.expr(obj.value)}, _wanted)"]
+            verbs = verbs[1:]
+        else:
+            core = [f"_items, _wanted = _object_items({n}, env, {computed}, {bounds})",
+                    "_res = _items"]
+        for verb in verbs:
             core.append(f"_res = _perform({lit(verb)}, {n}, _res, env)")
         if act.bind:
             chosen = "_items" if act.verbs[0] == "choose" else "_res"

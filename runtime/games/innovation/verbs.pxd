@@ -23,14 +23,17 @@ cdef class InnovationAdapter:
     cpdef list colors_on(self, g, list players)
     @cython.locals(g=InnovationGame)
     cpdef bint test(self, pred, x, q, Env env) except -1
+    cpdef tuple bounds(self, q, Env env)
     @cython.locals(g=InnovationGame, items=list)
     cpdef tuple choose_items(self, q, Env env, bint optional, chooser=*, bint if_you_do=*,
-                             candidates=*)
+                             candidates=*, bounds=*)
     cpdef bint nothing_to_do(self, act, Env env) except -1
     cpdef bint optional_is_a_choice(self, act) except -1
-    cpdef tuple object_items(self, act, Env env, computed=*)
+    cpdef tuple object_items(self, act, Env env, computed=*, bounds=*)
     @cython.locals(g=InnovationGame, done=list)
     cpdef list perform(self, verb, act, list items, Env env)
+    @cython.locals(g=InnovationGame)
+    cpdef list draw_cards(self, Env env, value, long n)
     @cython.locals(g=InnovationGame)
     cpdef bint card_verb(self, verb, g, p, c, Env env) except -1
     cpdef binding_value(self, act, list items)

@@ -191,22 +191,31 @@ class InnovationAdapter:
             return []
         return tied
 
+    def bounds(self, q: I.Query, env) -> tuple:
+        """A query's (min, max, all_but) values, None for those it has not."""
+        return (None if q.min is None else value_of(q.min, env),
+                None if q.max is None else value_of(q.max, env),
+                None if q.all_but is None else value_of(q.all_but, env))
+
     def choose_items(self, q: I.Query, env, optional: bool, chooser=None,
-                     if_you_do: bool = True, candidates=None) -> tuple[list, int]:
+                     if_you_do: bool = True, candidates=None, bounds=None) -> tuple[list, int]:
         """Ask the chooser (default: the executor) for the query's items; returns (items, how
-        many were wanted). `candidates`: the query's candidates, if already computed."""
+        many were wanted). `candidates`: the query's candidates and `bounds` its bounds(), if
+        already computed (compiled code computes both inline)."""
         g = env.game
         ex = env.ctx.executor if chooser is None else chooser
         items = self.candidates(q, env) if candidates is None else candidates
         kind = KIND_OF_NOUN.get(q.noun, q.noun)
         if q.mode == "all":
             return items, max(1, len(items))
+        lo, hi, keep = self.bounds(q, env) if bounds is None else bounds
         if q.all_but is not None:
-            keep = value_of(q.all_but, env)
             n = max(0, len(items) - keep)
             return (g.choose(ex, kind, items, n, n, "choose") if n else []), n
-        lo = value_of(q.min, env) if q.min is not None else 0
-        hi = value_of(q.max, env) if q.max is not None else len(items)
+        if q.min is None:
+            lo = 0
+        if q.max is None:
+            hi = len(items)
         wanted = max(lo, 1) if q.max is None or hi > 0 else 0
         if q.max is not None:
             wanted = hi if lo == hi else max(lo, 1)
@@ -251,9 +260,10 @@ class InnovationAdapter:
         """'You may return a card' is one decision that may be declined (scenario format v1)."""
         return isinstance(act.obj, I.Query) and act.obj.mode != "all"
 
-    def object_items(self, act: I.Act, env, computed=None) -> tuple[list, int]:
+    def object_items(self, act: I.Act, env, computed=None, bounds=None) -> tuple[list, int]:
         """The act's object: (items, how many were wanted). `computed`: what compiled code has
-        already computed of it (a query's candidates, or any other object's value)."""
+        already computed of it (a query's candidates, or any other object's value), and
+        `bounds`: a query's bounds()."""
         obj = act.obj
         if obj is None:
             return [], 0
@@ -261,7 +271,7 @@ class InnovationAdapter:
             return [], value_of(obj.count, env)
         if isinstance(obj, I.Query):
             return self.choose_items(obj, env, act.optional, self.chooser(act, env),
-                                     act.flag is not None, computed)
+                                     act.flag is not None, computed, bounds)
         items = as_list(value_of(obj, env) if computed is None else computed)
         return items, len(items)
 
@@ -277,9 +287,7 @@ class InnovationAdapter:
         g, p = env.game, env.ctx.executor
         if verb == "draw":
             spec = act.obj
-            value = value_of(spec.value, env)
-            n = value_of(spec.count, env)
-            return [g.draw(p, value) for _ in range(max(0, n))]
+            return self.draw_cards(env, value_of(spec.value, env), value_of(spec.count, env))
         if verb in ("meld", "tuck", "score", "reveal", "keep", "remove", "junk", "execute",
                     "achieve", "foreshadow"):
             if verb in ("meld", "tuck") and len(items) > 1 and act.verbs[0] == verb \
@@ -343,6 +351,11 @@ class InnovationAdapter:
             return losers
         raise EffectError(f"'{verb}' has no behaviour in the Innovation runtime yet "
                           f"(the word is reserved for an expansion)")
+
+    def draw_cards(self, env, value, n) -> list:
+        """`draw N VALUE` for the executor (compiled code computes value and N inline)."""
+        g, p = env.game, env.ctx.executor
+        return [g.draw(p, value) for _ in range(max(0, n))]
 
     def pile_order(self, g, p, items, verb) -> list:
         """'Meld/tuck all ...' (cards the player did not pick one by one): the player orders

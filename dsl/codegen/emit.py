@@ -50,6 +50,7 @@ class Emitter:
         self._index: dict = {}
         self.queries: list[list[str]] = []   # one cdef function per query used as a value
         self._query_fn: dict = {}
+        self._it: str = ""   # the C local that holds `it` in a where test, if any
 
     # ---------------------------------------------------------------- IR references
     def node(self, n) -> str:
@@ -220,7 +221,7 @@ class Emitter:
             return f"_var(env, {lit(e.name)})"
         # it
         if isinstance(e, I.ItRef):
-            return "_it(env)"
+            return self._it or "_it(env)"
         # the "if you do" flag of an earlier action
         if isinstance(e, I.Flag):
             return f"_flag(env, {lit(e.name)})"
@@ -277,6 +278,11 @@ class Emitter:
         a = e.args
         if any(isinstance(x, I.ZoneRefExpr) for x in a):
             return None
+        if e.name in ("any", "none") and len(a) == 1 and isinstance(a[0], I.Query) \
+                and a[0].rank is None:
+            # the adapter's `function`: any/none of a query stop at the first match
+            found = f"{self.exists_fn(a[0])}(env)"
+            return found if e.name == "any" else f"(not {found})"
         if e.name in ("count", "any", "none") and len(a) == 1:
             n = f"len(_as_list({self.expr(a[0])}))"
             return {"count": n, "any": f"({n} > 0)", "none": f"({n} == 0)"}[e.name]
@@ -314,6 +320,13 @@ class Emitter:
 
     def query_fn(self, q: I.Query) -> str:
         """The adapter's `candidates` (listing, tests, ranking) with `where` tests inline."""
+        outer, self._it = self._it, ""  # inside, `it` is this query's candidate
+        try:
+            return self._query_fn_of(q)
+        finally:
+            self._it = outer
+
+    def _query_fn_of(self, q: I.Query) -> str:
         name = self._query_fn.get(id(q))
         if name is not None:
             return name
@@ -321,27 +334,84 @@ class Emitter:
         name = self._query_fn[id(q)] = f"query_{len(self.queries)}"
         lines = [f"cdef list {name}(Env_t env):",
                  f"    cdef list items = {self.listing(q, n)}",
-                 "    cdef list kept"]
+                 "    cdef list kept = []",
+                 "    for x in items:"]
         for i, pred in enumerate(q.preds):
-            if pred.kind == "position" and not pred.negated:
-                continue  # applied by the listing
-            neg = lit(bool(pred.negated))
-            if pred.kind == "where":
-                lines += ["    kept = []",
-                          "    for x in items:",
-                          "        env.its.append(x)",
-                          "        try:",
-                          f"            ok = {self.truth(pred.arg)}",
-                          "        finally:",
-                          "            env.its.pop()",
-                          f"        if ok != {neg}:",
-                          "            kept.append(x)",
-                          "    items = kept"]
-            else:
-                lines.append(f"    items = [x for x in items if ADAPTER.test({n}.preds[{i}], x, "
-                             f"{n}, env) != {neg}]")
+            lines += self.pred_test(q, n, i, "continue")
+        lines += ["        kept.append(x)", "    items = kept"]
         if q.rank is not None:
             lines.append(f"    items = ADAPTER.ranked({n}, items, env)")
         lines.append("    return items")
         self.queries.append(lines)
         return name
+
+    def exists_fn(self, q: I.Query) -> str:
+        """Whether an unranked query has a candidate: the adapter's `exists`, stopping at the
+        first candidate that passes every test (any/none of a query)."""
+        outer, self._it = self._it, ""  # inside, `it` is this query's candidate
+        try:
+            return self._exists_fn_of(q)
+        finally:
+            self._it = outer
+
+    def _exists_fn_of(self, q: I.Query) -> str:
+        key = ("exists", id(q))
+        name = self._query_fn.get(key)
+        if name is not None:
+            return name
+        n = self.node(q)
+        name = self._query_fn[key] = f"exists_{len(self.queries)}"
+        lines = [f"cdef bint {name}(Env_t env) except -1:",
+                 f"    cdef list items = {self.listing(q, n)}",
+                 "    for x in items:"]
+        for i, pred in enumerate(q.preds):
+            lines += self.pred_test(q, n, i, "continue")
+        lines += ["        return True", "    return False"]
+        self.queries.append(lines)
+        return name
+
+    def pred_test(self, q: I.Query, n: str, i: int, on_fail: str) -> list[str]:
+        """Test i of query q on its candidate `x` (inside the loop over the candidates), in the
+        order of the adapter's `candidates`; `on_fail` when x does not pass. A `where` test
+        reads `it` as the local x when its expression can only read `it` here, else through
+        env.its as the interpreter does."""
+        pred = q.preds[i]
+        if pred.kind == "position" and not pred.negated:
+            return []  # applied by the listing
+        neg = lit(bool(pred.negated))
+        if pred.kind != "where":
+            return [f"        if ADAPTER.test({n}.preds[{i}], x, {n}, env) == {neg}:",
+                    f"            {on_fail}"]
+        if self.reads_it_only_here(pred.arg):
+            outer, self._it = self._it, "x"
+            try:
+                test = self.truth(pred.arg)
+            finally:
+                self._it = outer
+            return [f"        if ({test}) == {neg}:", f"            {on_fail}"]
+        return ["        env.its.append(x)",
+                "        try:",
+                f"            ok = {self.truth(pred.arg)}",
+                "        finally:",
+                "            env.its.pop()",
+                f"        if ok == {neg}:",
+                f"            {on_fail}"]
+
+    def reads_it_only_here(self, e) -> bool:
+        """True if the code of e reads `it` only where this emitter writes it (no query, zone,
+        adapter function or interpreter fallback, which read env.its)."""
+        if isinstance(e, (I.Const, I.Var, I.Flag, I.ItRef)):
+            return True
+        if isinstance(e, (I.Arith, I.Cmp)):
+            return self.reads_it_only_here(e.left) and self.reads_it_only_here(e.right)
+        if isinstance(e, (I.Neg, I.Not)):
+            return self.reads_it_only_here(e.expr)
+        if isinstance(e, I.Logic):
+            return all(self.reads_it_only_here(p) for p in e.parts)
+        if isinstance(e, I.HasIcon):
+            return self.reads_it_only_here(e.card) and self.reads_it_only_here(e.icon)
+        if isinstance(e, I.In):
+            return self.reads_it_only_here(e.item) and self.reads_it_only_here(e.collection)
+        if isinstance(e, I.Fn):
+            return self.function(e) is not None and all(self.reads_it_only_here(a) for a in e.args)
+        return False

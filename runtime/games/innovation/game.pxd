@@ -12,6 +12,7 @@ cdef class InnovationGame:
     cdef public dict effects, _special_by_name, _hooks
     cdef public list specials, agents, team_of, events, log, _special_masks
     cdef public list _special_rows, age_of, special_card, _meld_actions, _dogma_actions
+    cdef public list _achieve_actions
     cdef public bint _specials_known, record_events, over, _checking_specials, transactional
     cdef public Rng rng
     cdef public long n_players, needed, max_age, counted_changes, _nested
@@ -25,9 +26,9 @@ cdef class InnovationGame:
     cpdef top(self, p, color)
     cpdef splay_of(self, p, color)
     cpdef icon_count(self, p, icon)
-    @cython.locals(c=long, s=long)
+    @cython.locals(c=long, s=long, age=list)
     cpdef long score_points(self, long p) except? -1
-    @cython.locals(best=long)
+    @cython.locals(best=long, age=list, pile=list)
     cpdef long highest_top_age(self, long p) except? -1
     cpdef bint card_has_icon(self, card, icon) except -1
     cpdef long achievement_of_age(self, long age) except? -2
@@ -51,7 +52,7 @@ cdef class InnovationGame:
     cpdef _check_woken_specials(self, State st)
     cpdef _claim_special(self, State st, long card, long q)
     @cython.locals(st=State, p=long, score=long, top=long, acts=list, melds=list,
-                   dogmas=list, pile=list, c=long)
+                   dogmas=list, pile=list, c=long, ages=list, a=long)
     cpdef list legal_actions(self)
     cpdef _check_action(self, long p, tuple action)
     cpdef apply(self, action)

@@ -96,6 +96,7 @@ class InnovationGame:
         self.special_card = cards.is_special
         self._meld_actions = [("meld", c) for c in range(cards.n)]
         self._dogma_actions = [("dogma", c) for c in range(cards.n)]
+        self._achieve_actions = [("achieve", a) for a in range(max(cards.age, default=0) + 1)]
         self.effects: dict[int, list] = {int(k): list(v) for k, v in (effects or {}).items()}
         self.specials: list[SpecialAchievement] = list(specials or [])
         self._special_by_name = {s.name: s for s in self.specials}
@@ -846,8 +847,15 @@ class InnovationGame:
         score = self.score_points(p) if st.available else 0
         if score >= 5:  # achieving needs a score of 5 x its age, so at least 5
             top = self.highest_top_age(p)
-            ages = sorted({self.age_of[c] for c in st.available if not self.special_card[c]})
-            acts.extend([("achieve", a) for a in ages if 5 * a <= score and a <= top])
+            ages = []  # the ages achievable now, each once, in order
+            for c in st.available:
+                if not self.special_card[c]:
+                    a = self.age_of[c]
+                    if 5 * a <= score and a <= top and a not in ages:
+                        ages.append(a)
+            ages.sort()
+            for a in ages:
+                acts.append(self._achieve_actions[a])
         if self._hooks:
             for key, val in self._hooks.items():
                 if key.startswith("action:"):

@@ -139,14 +139,16 @@ def test_the_sample_games_do_claim_specials():
 
 def test_parts_that_read_one_value_are_tabled_by_value():
     # Empire's, World's and Monument's parts read one value each: their answers are kept by
-    # value (conditions.Tabled) and shared by every player and game; Wonder and Universe read
-    # board revisions (conditions.Remembered)
+    # value (conditions.Tabled) and shared by every player and game; Wonder's and Universe's
+    # "five colours" read the board's shape (TabledShape); Universe's top cards are
+    # remembered by revision (conditions.Remembered)
     from runtime.games.innovation.conditions import Remembered, Tabled
     cs = cardset("innovation", mode="interpreted")
     kinds = {sp.name: [type(p).__name__ for p in sp.condition.parts] for sp in cs.specials}
     assert kinds["Empire"] == ["Tabled"] * 6 and kinds["World"] == ["Tabled"]
     assert kinds["Monument"] == ["Tabled", "Tabled"]
-    assert kinds["Universe"] == ["Remembered"] * 2 and kinds["Wonder"] == ["Remembered"] * 2
+    assert kinds["Universe"] == ["TabledShape", "Remembered"]
+    assert kinds["Wonder"] == ["TabledShape", "TabledShape"]
     world = next(sp for sp in cs.specials if sp.name == "World").condition.parts[0]
     assert isinstance(world, Tabled) and not isinstance(world, Remembered)
     for seed in range(3):

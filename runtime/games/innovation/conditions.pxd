@@ -20,6 +20,12 @@ cdef class Tabled(Part):
     @cython.locals(v=long, r=long)
     cpdef bint ask(self, game, State st, long player) except -1
 
+cdef class TabledShape(Part):
+    cdef public bint splays
+    cdef public dict table
+    @cython.locals(key=long, c=long, piles=list, splay=list)
+    cpdef bint ask(self, game, State st, long player) except -1
+
 cdef class Combination:
     cdef public bint decides
     cdef public list parts

@@ -10,7 +10,9 @@ the board), "tops" (the top cards), "splays", "board" (anything else of the boar
 revision number the state bumps when it changes (State.refresh_pile) or as its value (icon
 counts, turn counters), and reuses it while they are unchanged.
 A part that reads one value only (Empire's "three or more [crown]", Monument's tuck count)
-keeps its answers in a table by value (`Tabled`), shared by all players and games.
+keeps its answers in a table by value (`Tabled`), and one that reads only the board's colours
+and splays (Wonder, Universe's "five colours") in a table by that shape (`TabledShape`), both
+shared by all players and games.
 Conditions are remembered part by part (the parts of a top-level `and` or `or`,
 dsl.ir.condition_parts), so Universe's "five colours" part, false most of the game, is not
 re-read after every meld, nor Monument's tuck count after a score.
@@ -27,7 +29,7 @@ from dsl import ir as I
 
 from .cards import icon_id
 from .state import (IN_ALL, IN_BOARD, IN_COLORS, IN_ICONS, IN_SCORED, IN_SPLAYS, IN_TOPS,
-                    IN_TUCKED)
+                    IN_TUCKED, N_COLORS)
 
 # functions whose value depends only on their arguments
 PURE_FNS = {"count", "any", "none", "value", "color", "name", "highest", "lowest", "max", "min",
@@ -145,6 +147,7 @@ def input_mask(inputs) -> int:
 
 
 VALUE_DEPS = ("tucked", "scored")  # with "icon:NAME": inputs read as plain values
+SHAPE_DEPS = frozenset(("colors", "splays"))  # the board's shape: its colours and their splays
 
 
 def memo(holds, cond) -> "Part":
@@ -157,6 +160,8 @@ def memo(holds, cond) -> "Part":
         return Part(holds)
     if len(deps) == 1 and all(d.startswith("icon:") or d in VALUE_DEPS for d in deps):
         return Tabled(holds, next(iter(deps)))
+    if deps <= SHAPE_DEPS:
+        return TabledShape(holds, "splays" in deps)
     return Remembered(holds, deps)
 
 
@@ -240,6 +245,37 @@ class Tabled(Part):
         if r < 0:
             r = self.table[v] = 1 if self.holds(game, player) else 0
         return r == 1
+
+
+class TabledShape(Part):
+    """A part that reads only which colours are on its player's board, and perhaps their
+    splays ("exactly five colours", "each colour splayed right or up"): a pure function of
+    that shape, so its answers are kept in a table by shape (at most 32 x 4^5 of them), shared
+    by every player, state and game of the card set."""
+
+    __slots__ = ("splays", "table")
+
+    def __init__(self, holds, splays: bool):
+        Part.__init__(self, holds)
+        self.splays = splays
+        self.table = {}
+
+    def ask(self, game, st, player) -> bool:
+        if game._hooks:  # icon modifiers, replacement effects: no shortcuts
+            return bool(self.holds(game, player))
+        key = 0
+        piles = st.board[player]
+        for c in range(N_COLORS):
+            if piles[c]:
+                key |= 1 << c
+        if self.splays:
+            splay = st.splay[player]
+            for c in range(N_COLORS):
+                key |= splay[c] << (N_COLORS + 2 * c)
+        r = self.table.get(key)
+        if r is None:
+            r = self.table[key] = bool(self.holds(game, player))
+        return r
 
 
 def combine(op: str, parts: list) -> "Combination":

@@ -52,7 +52,8 @@ cdef class InnovationGame:
     cpdef _check_woken_specials(self, State st)
     cpdef _claim_special(self, State st, long card, long q)
     @cython.locals(st=State, p=long, score=long, top=long, acts=list, melds=list,
-                   dogmas=list, pile=list, c=long, ages=list, a=long)
+                   dogmas=list, pile=list, c=long, ages=list, a=long,
+                   age_of=list, special=list, achieve=list)
     cpdef list legal_actions(self)
     cpdef _check_action(self, long p, tuple action)
     cpdef apply(self, action)

@@ -848,14 +848,15 @@ class InnovationGame:
         if score >= 5:  # achieving needs a score of 5 x its age, so at least 5
             top = self.highest_top_age(p)
             ages = []  # the ages achievable now, each once, in order
+            age_of, special = self.age_of, self.special_card
             for c in st.available:
-                if not self.special_card[c]:
-                    a = self.age_of[c]
-                    if 5 * a <= score and a <= top and a not in ages:
-                        ages.append(a)
+                a = age_of[c]
+                if 5 * a <= score and a <= top and not special[c] and a not in ages:
+                    ages.append(a)
             ages.sort()
+            achieve = self._achieve_actions
             for a in ages:
-                acts.append(self._achieve_actions[a])
+                acts.append(achieve[a])
         if self._hooks:
             for key, val in self._hooks.items():
                 if key.startswith("action:"):

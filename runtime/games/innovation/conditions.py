@@ -169,7 +169,9 @@ _SLOTS = itertools.count(0, 8)  # each Remembered's keys in State.cond_memo: slo
 
 
 class Part:
-    """One part of a special achievement's condition, evaluated every time it is asked."""
+    """One part of a special achievement's condition, evaluated every time it is asked. The
+    remembered kinds below are asked only when the game has no hooks (icon modifiers,
+    replacement effects), which their tables and revisions cannot see."""
 
     __slots__ = ("holds",)
 
@@ -195,8 +197,6 @@ class Remembered(Part):
         self.slot = next(_SLOTS)
 
     def ask(self, game, st, player) -> bool:
-        if game._hooks:  # icon modifiers, replacement effects: no shortcuts
-            return bool(self.holds(game, player))
         key = (st.board_rev[player] if self.board else -1,
                st.icons_rev[player] if self.icons else -1,
                st.colors_rev[player] if self.colors else -1,
@@ -231,8 +231,6 @@ class Tabled(Part):
         self.table = [-1] * TABLE_SIZE  # -1 unknown, else 0/1
 
     def ask(self, game, st, player) -> bool:
-        if game._hooks:  # icon modifiers, replacement effects: no shortcuts
-            return bool(self.holds(game, player))
         if self.icon >= 0:
             v = st.icons[player][self.icon]
         elif self.tucked:
@@ -261,8 +259,6 @@ class TabledShape(Part):
         self.table = {}
 
     def ask(self, game, st, player) -> bool:
-        if game._hooks:  # icon modifiers, replacement effects: no shortcuts
-            return bool(self.holds(game, player))
         key = 0
         piles = st.board[player]
         for c in range(N_COLORS):
@@ -294,9 +290,15 @@ class Combination:
         self.parts = list(parts)
 
     def __call__(self, game, player) -> bool:
-        return self.holds(game, game.state, player)
+        """Every part evaluated afresh: for games whose hooks (icon modifiers, replacement
+        effects) the remembered answers cannot see."""
+        for part in self.parts:
+            if bool(part.holds(game, player)) == self.decides:
+                return self.decides
+        return not self.decides
 
     def holds(self, game, st, player) -> bool:
+        """The remembered answers: asked only of games without hooks (_check_woken_specials)."""
         for part in self.parts:
             if part.ask(game, st, player) == self.decides:
                 return self.decides

@@ -9,9 +9,9 @@ from runtime.games.innovation.cards cimport color_id, icon_id
 
 cdef class InnovationGame:
     cdef public object cards, options, seed, _result
-    cdef public dict effects, _special_by_name, _hooks
+    cdef public dict effects, _special_by_name, _hooks, _rows
     cdef public list specials, agents, team_of, events, log, _special_masks
-    cdef public list _special_rows, age_of, special_card, _meld_actions, _dogma_actions
+    cdef public list _orders, _special_rows, age_of, special_card, _meld_actions, _dogma_actions
     cdef public list _achieve_actions
     cdef public bint _specials_known, record_events, over, _checking_specials, transactional
     cdef public Rng rng
@@ -42,13 +42,17 @@ cdef class InnovationGame:
     cpdef score_card(self, p, card)
     cpdef transfer(self, card, to_player, to_zone)
     cpdef splay(self, p, color, direction)
-    @cython.locals(st=State)
+    @cython.locals(st=State, k=str, seq=list, q=long, mine=long, counts=list, after=list,
+                   team_of=list)
     cpdef bint _run_dogma(self, long p, long card, kinds=*) except -1
+    @cython.locals(key=long, rows=list)
+    cpdef list _effect_rows(self, long card, bint echo)
     cpdef bint can_achieve(self, long p, long age) except -1
     cpdef _check_achievement_win(self, long p)
     @cython.locals(st=State, known=bint)
     cpdef _check_specials(self, cats)
-    @cython.locals(q=long, card=long, mask=long, order=list, changed=list, cond=Combination)
+    @cython.locals(q=long, card=long, mask=long, order=list, changed=list, cond=Combination,
+                   bits=long)
     cpdef _check_woken_specials(self, State st)
     cpdef _claim_special(self, State st, long card, long q)
     @cython.locals(st=State, p=long, score=long, top=long, acts=list, melds=list,

@@ -100,6 +100,7 @@ class InnovationGame:
         self.effects: dict[int, list] = {int(k): list(v) for k, v in (effects or {}).items()}
         self.specials: list[SpecialAchievement] = list(specials or [])
         self._special_by_name = {s.name: s for s in self.specials}
+        self._rows: dict = {}  # _effect_rows
         # every condition is a card set's Combination whose inputs are known: see _check_specials
         self._specials_known = all(s.inputs is not None and s.triggers is None
                                    and isinstance(s.condition, Combination)
@@ -114,6 +115,7 @@ class InnovationGame:
         if len(self.agents) != n:
             raise ValueError(f"need {n} agents, got {len(self.agents)}")
         self.n_players = n
+        self._orders = [self.players_in_order(s) for s in range(n)]  # turn order from each seat
         self.state = State(cards, n)
         # 000 "团队游戏": partners sit opposite each other, so seats 0+2 and 1+3.
         self.team_of = [p % 2 for p in range(n)] if options.teams else list(range(n))
@@ -691,17 +693,15 @@ class InnovationGame:
         after = [(p + i) % n for i in range(1, n)]
         team_of = self.team_of
         my_team = team_of[p]
-        effs = self.effects.get(card, ())
         seq = []
         if self._hooks and "echo" in self._hooks:
-            seq.extend(self._hooks["echo"][0](self, p, card))
+            seq.extend([(src, e.kind, e.run) for src, e in self._hooks["echo"][0](self, p, card)])
         else:
-            seq.extend([(card, e) for e in effs if e.kind == "echo"])
-        seq.extend([(card, e) for e in effs if e.kind != "echo"])
+            seq.extend(self._effect_rows(card, True))
+        seq.extend(self._effect_rows(card, False))
         dv: dict = {}
         bonus = False
-        for src, eff in seq:
-            k = eff.kind
+        for src, k, run in seq:
             if kinds is not None and k not in kinds:
                 continue
             if k == "demand" or k == "compel":
@@ -710,17 +710,27 @@ class InnovationGame:
                         continue
                     if (counts[q] < mine) if k == "demand" else (counts[q] >= mine):
                         self._emit((ev.DEMAND, q, src), False)
-                        eff.run(EffectContext(self, q, p, src, k, dv, False))
+                        run(EffectContext(self, q, p, src, k, dv, False))
             else:
                 for q in after:
                     if counts[q] >= mine:
                         self._emit((ev.SHARE, q, src), False)
                         before = self.counted_changes
-                        eff.run(EffectContext(self, q, p, src, k, dv, True))
+                        run(EffectContext(self, q, p, src, k, dv, True))
                         if team_of[q] != my_team and self.counted_changes != before:
                             bonus = True
-                eff.run(EffectContext(self, p, p, src, k, dv, False))
+                run(EffectContext(self, p, p, src, k, dv, False))
         return bonus
+
+    def _effect_rows(self, card: int, echo: bool) -> list:
+        """(card, kind, run) of the card's echo effects, or of its other effects, in order;
+        made once per card and game."""
+        key = card * 2 + echo
+        rows = self._rows.get(key)
+        if rows is None:
+            rows = self._rows[key] = [(card, e.kind, e.run) for e in self.effects.get(card, ())
+                                      if (e.kind == "echo") == echo]
+        return rows
 
     def _dogma_action(self, p: int, card: int) -> None:
         self._emit((ev.DOGMA, p, card), False)
@@ -760,7 +770,7 @@ class InnovationGame:
         # inputs are known, a special is asked again only of the players for whom one of its
         # inputs changed since (State.changed bits against the special's input mask).
         known = self._specials_known and not self._hooks
-        if known and not any(st.changed):
+        if known and not st.any_changed():
             return
         self._checking_specials = True
         try:
@@ -784,13 +794,14 @@ class InnovationGame:
         """_check_specials when every condition is a Combination with known inputs: each special
         asked only of the players whose State.changed bits meet its inputs (through C when
         compiled), and the bits cleared."""
-        order = self.players_in_order(st.current)
+        order = self._orders[st.current]
         changed = st.changed
         for card, mask, cond in self._special_rows:
             if st.zone_of[card] != AVAILABLE:
                 continue
             for q in order:
-                if changed[q] & mask and cond.holds(self, st, q):
+                bits = changed[q]
+                if bits & mask and cond.holds(self, st, q):
                     self._claim_special(st, card, q)
                     break
         for q in order:

@@ -1,11 +1,14 @@
 # C types for the compiled twin of state.py (dsl/codegen/runtime_build.py).
 import cython
 
-cpdef list pile_icon_counts(cards, list pile, long splay)
+cdef tuple VISIBLE_SLOTS
+
+@cython.locals(counts=list, ic=long, ci=tuple, n=long, s=long, i=long, slots=tuple)
+cpdef list pile_icon_counts(list icons, list pile, long splay)
 
 cdef class State:
     cdef public object cards
-    cdef public list color_of
+    cdef public list color_of, icons_of
     cdef public long n_players
     cdef public list hand, score, achievements, board, splay, display, forecast, supply
     cdef public list available, removed, limbo, icons, pile_icons, zone_of, owner_of
@@ -24,6 +27,8 @@ cdef class State:
                    changed=long)
     cpdef refresh_pile(self, long p, long color)
     cpdef set_splay(self, long p, long color, long direction)
+    @cython.locals(bits=long)
+    cpdef bint any_changed(self) except -1
     cpdef count_tuck(self, long p)
     cpdef count_score(self, long p)
     cpdef reset_counters(self)

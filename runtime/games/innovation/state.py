@@ -29,12 +29,12 @@ IN_BOARD, IN_ICONS, IN_COLORS, IN_TOPS, IN_SPLAYS, IN_TUCKED, IN_SCORED = 1, 2, 
 IN_ALL = 127
 
 
-def pile_icon_counts(cards: CardTable, pile: list, splay: int) -> list:
-    """Visible icon counts of one pile (bottom->top list)."""
+def pile_icon_counts(icons: list, pile: list, splay: int) -> list:
+    """Visible icon counts of one pile (bottom->top list); `icons` the card table's icon
+    slots (CardTable.icons)."""
     counts = [0] * N_ICON_SLOTS
     if not pile:
         return counts
-    icons = cards.icons
     for ic in icons[pile[-1]]:
         if 1 <= ic <= 6:
             counts[ic] += 1
@@ -54,7 +54,8 @@ def pile_icon_counts(cards: CardTable, pile: list, splay: int) -> list:
 class State:
     def __init__(self, cards: CardTable, n_players: int):
         self.cards = cards
-        self.color_of = cards.color  # the card table's colours, read on every move
+        self.color_of = cards.color  # the card table's colours and icons, read on every move
+        self.icons_of = cards.icons
         self.n_players = n_players
         np_ = range(n_players)
         self.hand = [[] for _ in np_]
@@ -101,6 +102,7 @@ class State:
         s = State.__new__(State)
         s.cards = self.cards
         s.color_of = self.color_of
+        s.icons_of = self.icons_of
         s.n_players = self.n_players
         s.hand = [list(x) for x in self.hand]
         s.score = [list(x) for x in self.score]
@@ -218,7 +220,7 @@ class State:
             self.splays_rev[p] += 1
             changed |= IN_SPLAYS
             self.seen_splay[p][color] = self.splay[p][color]
-        new = pile_icon_counts(self.cards, pile, self.splay[p][color])
+        new = pile_icon_counts(self.icons_of, pile, self.splay[p][color])
         old = self.pile_icons[p][color]
         if new != old:
             tot = self.icons[p]
@@ -228,6 +230,13 @@ class State:
             self.icons_rev[p] += 1
             changed |= IN_ICONS
         self.changed[p] |= changed
+
+    def any_changed(self) -> bool:
+        """Whether anyone's State.changed bits are set (a special-achievement check is due)."""
+        for bits in self.changed:
+            if bits:
+                return True
+        return False
 
     # ---- this turn's counters ----
     def count_tuck(self, p: int) -> None:
@@ -251,7 +260,7 @@ class State:
         for p in range(self.n_players):
             tot = [0] * N_ICON_SLOTS
             for color in range(N_COLORS):
-                c = pile_icon_counts(self.cards, self.board[p][color], self.splay[p][color])
+                c = pile_icon_counts(self.icons_of, self.board[p][color], self.splay[p][color])
                 for i in range(N_ICON_SLOTS):
                     tot[i] += c[i]
             out.append(tot)

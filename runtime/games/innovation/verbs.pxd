@@ -21,7 +21,7 @@ cdef class InnovationAdapter:
     cpdef list listing(self, q, Env env)
     @cython.locals(g=InnovationGame, out=list)
     cpdef list colors_on(self, g, list players)
-    @cython.locals(g=InnovationGame)
+    @cython.locals(g=InnovationGame, k=str)
     cpdef bint test(self, pred, x, q, Env env) except -1
     cpdef tuple bounds(self, q, Env env)
     @cython.locals(g=InnovationGame, items=list)
@@ -31,15 +31,15 @@ cdef class InnovationAdapter:
     cpdef bint optional_is_a_choice(self, act) except -1
     cpdef tuple object_items(self, act, Env env, computed=*, bounds=*)
     @cython.locals(g=InnovationGame, done=list)
-    cpdef list perform(self, verb, act, list items, Env env)
+    cpdef list perform(self, str verb, act, list items, Env env)
     @cython.locals(g=InnovationGame)
     cpdef list draw_cards(self, Env env, value, long n)
     @cython.locals(g=InnovationGame)
-    cpdef bint card_verb(self, verb, g, p, c, Env env) except -1
+    cpdef bint card_verb(self, str verb, g, p, c, Env env) except -1
     cpdef binding_value(self, act, list items)
     cpdef bint done_in_full(self, act, list result, wanted) except -1
     cpdef bint card_has_icon(self, card, icon, Env env) except -1
     cpdef function(self, e, Env env)
     cpdef bint exists(self, q, Env env) except -1
-    @cython.locals(g=InnovationGame)
+    @cython.locals(g=InnovationGame, name=str)
     cpdef call_function(self, e, list args, Env env)

@@ -277,7 +277,7 @@ class InnovationAdapter:
 
     def chooser(self, act: I.Act, env):
         """`choose ... by PLAYER`: who makes the choice ("the card of my choice")."""
-        by = dict(act.kwargs).get("by")
+        by = dict(act.kwargs).get("by") if act.kwargs else None
         if by is None:
             return None
         who = as_list(value_of(by, env))

@@ -41,6 +41,11 @@ cdef class InnovationGame:
     cpdef tuck(self, p, card)
     cpdef score_card(self, p, card)
     cpdef transfer(self, card, to_player, to_zone)
+    cpdef return_card(self, long p, long card)
+    @cython.locals(groups=dict, order=list, n=long)
+    cpdef long return_cards(self, long p, list cards) except? -1
+    cpdef _dogma_action(self, long p, long card)
+    cpdef _draw_action(self, long p)
     cpdef splay(self, p, color, direction)
     @cython.locals(st=State, k=str, seq=list, q=long, mine=long, counts=list, after=list,
                    team_of=list)

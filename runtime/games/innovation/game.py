@@ -12,7 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...core import events as ev
+# the event tags (runtime/core/events.py), as names: a module's attributes cost a lookup
+from ...core.events import (
+    ACHIEVE as EV_ACHIEVE, ACTION as EV_ACTION, DEMAND as EV_DEMAND, DOGMA as EV_DOGMA,
+    DRAW as EV_DRAW, EXCHANGE as EV_EXCHANGE, GAME_OVER as EV_GAME_OVER, MELD as EV_MELD,
+    REARRANGE as EV_REARRANGE, REMOVE as EV_REMOVE, RETURN as EV_RETURN, REVEAL as EV_REVEAL,
+    SCORE as EV_SCORE, SHARE as EV_SHARE, SPECIAL as EV_SPECIAL, SPLAY as EV_SPLAY,
+    TRANSFER as EV_TRANSFER, TUCK as EV_TUCK, TURN as EV_TURN)
 from ...core.agents import FirstLegalAgent
 from ...core.decision import Decision, validate_answer
 from ...core.errors import GameOver, IllegalMove
@@ -171,7 +177,7 @@ class InnovationGame:
         st.current = first
         st.turn = 0
         st.actions_left = self._actions_for_turn(0)
-        self._emit((ev.TURN, first, 0), False)
+        self._emit((EV_TURN, first, 0), False)
 
     def _actions_for_turn(self, turn: int) -> int:
         # 000 "开始游戏": the first player's first turn has one action; with four players the
@@ -435,7 +441,7 @@ class InnovationGame:
                 pile = st.supply[si][v]  # an empty expansion pile falls back to base
         card = pile[-1]
         st.move(card, HAND, p)
-        self._emit((ev.DRAW, p, card, v))
+        self._emit((EV_DRAW, p, card, v))
         self._check_specials(CAT_HAND)
         return card
 
@@ -446,7 +452,7 @@ class InnovationGame:
             if r is not PROCEED:
                 return r
         src = self.state.move(card, BOARD, p)
-        self._emit((ev.MELD, p, card, ZONE_NAMES[src[0]]))
+        self._emit((EV_MELD, p, card, ZONE_NAMES[src[0]]))
         self._check_specials(CAT_BOARD)
         return True
 
@@ -460,7 +466,7 @@ class InnovationGame:
         src = st.take(card)
         st.put(card, BOARD, p, bottom=True)
         st.count_tuck(p)
-        self._emit((ev.TUCK, p, card, ZONE_NAMES[src[0]]))
+        self._emit((EV_TUCK, p, card, ZONE_NAMES[src[0]]))
         self._check_specials(CAT_TUCK)
         return True
 
@@ -473,7 +479,7 @@ class InnovationGame:
         st = self.state
         src = st.move(card, SCORE, p)
         st.count_score(p)
-        self._emit((ev.SCORE, p, card, ZONE_NAMES[src[0]]))
+        self._emit((EV_SCORE, p, card, ZONE_NAMES[src[0]]))
         self._check_specials(CAT_SCORE | _ZONE_CATS.get(src[0], CAT_HAND))
         return True
 
@@ -485,7 +491,7 @@ class InnovationGame:
             if r is not PROCEED:
                 return r
         src = self.state.move(card, SUPPLY, -1, bottom=True)
-        self._emit((ev.RETURN, p, card, ZONE_NAMES[src[0]]))
+        self._emit((EV_RETURN, p, card, ZONE_NAMES[src[0]]))
         self._check_specials(_ZONE_CATS.get(src[0], CAT_HAND))
         return True
 
@@ -524,7 +530,7 @@ class InnovationGame:
                 return r
         st = self.state
         src = st.move(card, z, to_player)
-        self._emit((ev.TRANSFER, card, ZONE_NAMES[src[0]], src[1], to_zone, to_player))
+        self._emit((EV_TRANSFER, card, ZONE_NAMES[src[0]], src[1], to_zone, to_player))
         self._check_specials(_ZONE_CATS.get(src[0], CAT_HAND) | _ZONE_CATS.get(z, CAT_HAND))
         if z == ACHIEVEMENTS:
             self._check_achievement_win(to_player)
@@ -548,7 +554,7 @@ class InnovationGame:
             st.put(c, zb, zone_b[0])
         for c in b:
             st.put(c, za, zone_a[0])
-        self._emit((ev.EXCHANGE, tuple(a), tuple(zone_a), tuple(b), tuple(zone_b)))
+        self._emit((EV_EXCHANGE, tuple(a), tuple(zone_a), tuple(b), tuple(zone_b)))
         self._check_specials(_ZONE_CATS.get(za, CAT_HAND) | _ZONE_CATS.get(zb, CAT_HAND))
         for z, owner, moved in ((za, zone_a[0], b), (zb, zone_b[0], a)):
             if z == ACHIEVEMENTS and moved:
@@ -567,14 +573,14 @@ class InnovationGame:
             return False
         pile[:] = list(order)
         st.refresh_pile(p, c)
-        self._emit((ev.REARRANGE, p, COLORS[c], tuple(order)))
+        self._emit((EV_REARRANGE, p, COLORS[c], tuple(order)))
         self._check_specials(CAT_BOARD)
         return True
 
     def reveal(self, p: int, card: int) -> bool:
         """000/001 "展示": shown to all; the card stays where it is (a drawn and revealed card
         stays in hand). Not a state change."""
-        self._emit((ev.REVEAL, p, card), False)
+        self._emit((EV_REVEAL, p, card), False)
         return True
 
     def splay(self, p: int, color, direction) -> bool:
@@ -590,7 +596,7 @@ class InnovationGame:
         if len(st.board[p][c]) < 2 or st.splay[p][c] == d:
             return False
         st.set_splay(p, c, d)
-        self._emit((ev.SPLAY, p, COLORS[c], SPLAY_NAMES[d]))
+        self._emit((EV_SPLAY, p, COLORS[c], SPLAY_NAMES[d]))
         self._check_specials(CAT_BOARD)
         return True
 
@@ -612,7 +618,7 @@ class InnovationGame:
         src = st.move(card, ACHIEVEMENTS, p)
         if src[0] != AVAILABLE:
             self._check_specials(_ZONE_CATS.get(src[0], CAT_HAND))
-        tag = ev.SPECIAL if self.cards.is_special[card] else ev.ACHIEVE
+        tag = EV_SPECIAL if self.cards.is_special[card] else EV_ACHIEVE
         self._emit((tag, p, card))
         self._check_achievement_win(p)
         self._check_specials(CAT_ACH)
@@ -630,7 +636,7 @@ class InnovationGame:
         """000 "移除": out of the game for good."""
         st = self.state
         src = st.move(card, REMOVED)
-        self._emit((ev.REMOVE, card, ZONE_NAMES[src[0]], src[1]))
+        self._emit((EV_REMOVE, card, ZONE_NAMES[src[0]], src[1]))
         return True
 
     def remove_all(self, players=None, zones=("hand", "board", "score")) -> int:
@@ -649,7 +655,7 @@ class InnovationGame:
                                   "forecast": st.forecast}[zn][p])
                 for c in cards:
                     src = st.move(c, REMOVED)
-                    self._emit((ev.REMOVE, c, ZONE_NAMES[src[0]], src[1]))
+                    self._emit((EV_REMOVE, c, ZONE_NAMES[src[0]], src[1]))
                     n += 1
         if n:
             self._check_specials(CAT_ALL)
@@ -709,12 +715,12 @@ class InnovationGame:
                     if team_of[q] == my_team:
                         continue
                     if (counts[q] < mine) if k == "demand" else (counts[q] >= mine):
-                        self._emit((ev.DEMAND, q, src), False)
+                        self._emit((EV_DEMAND, q, src), False)
                         run(EffectContext(self, q, p, src, k, dv, False))
             else:
                 for q in after:
                     if counts[q] >= mine:
-                        self._emit((ev.SHARE, q, src), False)
+                        self._emit((EV_SHARE, q, src), False)
                         before = self.counted_changes
                         run(EffectContext(self, q, p, src, k, dv, True))
                         if team_of[q] != my_team and self.counted_changes != before:
@@ -733,7 +739,7 @@ class InnovationGame:
         return rows
 
     def _dogma_action(self, p: int, card: int) -> None:
-        self._emit((ev.DOGMA, p, card), False)
+        self._emit((EV_DOGMA, p, card), False)
         if self._run_dogma(p, card):
             # 000 "教义" (4): a free draw action after all effects, at p's highest top card now.
             self._draw_action(p)
@@ -809,7 +815,7 @@ class InnovationGame:
 
     def _claim_special(self, st: State, card: int, q: int) -> None:
         st.move(card, ACHIEVEMENTS, q)
-        self._emit((ev.SPECIAL, q, card))
+        self._emit((EV_SPECIAL, q, card))
         self._check_achievement_win(q)
 
     def _end_by_high_draw(self) -> None:
@@ -831,7 +837,7 @@ class InnovationGame:
         if not self.over:
             self.over = True
             self._result = GameResult(tuple(winners), reason)
-            self._emit((ev.GAME_OVER, tuple(winners), reason), False)
+            self._emit((EV_GAME_OVER, tuple(winners), reason), False)
         raise GameOver(self._result.winners, self._result.reason)
 
     def is_over(self) -> bool:
@@ -932,7 +938,7 @@ class InnovationGame:
         snap = self._snapshot() if self.transactional else None
         self.log.append({"player": p, "kind": "action", "answer": [action]})
         try:
-            self._emit((ev.ACTION, p, action), False)
+            self._emit((EV_ACTION, p, action), False)
             self._perform(p, action)
             st.actions_left -= 1
             if st.actions_left <= 0:
@@ -967,7 +973,7 @@ class InnovationGame:
         st.current = (st.current + 1) % self.n_players
         st.actions_left = self._actions_for_turn(st.turn)
         st.reset_counters()
-        self._emit((ev.TURN, st.current, st.turn), False)
+        self._emit((EV_TURN, st.current, st.turn), False)
 
     def step(self) -> None:
         """Ask the current player's agent for an action and apply it."""

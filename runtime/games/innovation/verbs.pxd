@@ -30,6 +30,7 @@ cdef class InnovationAdapter:
     cpdef bint nothing_to_do(self, act, Env env) except -1
     cpdef bint optional_is_a_choice(self, act) except -1
     cpdef tuple object_items(self, act, Env env, computed=*, bounds=*)
+    cpdef chooser(self, act, Env env)
     @cython.locals(g=InnovationGame, done=list)
     cpdef list perform(self, str verb, act, list items, Env env)
     @cython.locals(g=InnovationGame)

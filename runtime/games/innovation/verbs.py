@@ -7,7 +7,7 @@ Rules cited: shared/seeds/000_0facc20b6f4138b7.txt "基本关键词" (keywords) 
 """
 from __future__ import annotations
 
-from dsl import ir as I
+from dsl.ir import Act, Const, DrawSpec, Fn, Pred, Query, ZoneRef, ZoneRefExpr
 from dsl.interp import EffectError, as_list, evaluate, truth
 
 from .cards import COLORS, color_id, icon_id
@@ -26,7 +26,7 @@ _CONTEXT_TYPES = ("player", "players", "card")
 def value_of(e, env):
     """evaluate(e, env), without the interpreter for a plain constant: the 1 of "draw a [1]",
     the counts of "a card", an icon, a direction (most arguments the verbs evaluate)."""
-    if type(e) is I.Const and e.type not in _CONTEXT_TYPES:
+    if type(e) is Const and e.type not in _CONTEXT_TYPES:
         return e.value
     return evaluate(e, env)
 
@@ -35,7 +35,7 @@ class InnovationAdapter:
     effect_class = Effect
 
     # ------------------------------------------------------------------ constants & players
-    def constant(self, e: I.Const, env):
+    def constant(self, e: Const, env):
         if e.type == "player":
             return env.ctx.executor if e.value == "you" else env.ctx.activator
         if e.type == "players":
@@ -45,7 +45,7 @@ class InnovationAdapter:
             return env.ctx.card
         return e.value
 
-    def players_of(self, ref: I.ZoneRef, env) -> list:
+    def players_of(self, ref: ZoneRef, env) -> list:
         g, ex = env.game, env.ctx.executor
         if ref.whose == "executor":
             return [ex]
@@ -57,7 +57,7 @@ class InnovationAdapter:
             return g.opponents(ex)
         return g.players_in_order(ex)
 
-    def zone_cards(self, ref: I.ZoneRef, env, position=None) -> list:
+    def zone_cards(self, ref: ZoneRef, env, position=None) -> list:
         return self.cards_in(ref.zone, self.players_of(ref, env), position, env)
 
     def cards_in(self, zone: str, players: list, position, env) -> list:
@@ -94,7 +94,7 @@ class InnovationAdapter:
         return out
 
     # ------------------------------------------------------------------ queries
-    def candidates(self, q: I.Query, env) -> list:
+    def candidates(self, q: Query, env) -> list:
         """Everything a query matches, ranked and filtered, without asking anyone."""
         items = self.listing(q, env)
         for pred in q.preds:
@@ -103,7 +103,7 @@ class InnovationAdapter:
             items = self.ranked(q, items, env)
         return items
 
-    def listing(self, q: I.Query, env) -> list:
+    def listing(self, q: Query, env) -> list:
         """A query's candidates before its tests (compiled card sets then test inline)."""
         g, ex = env.game, env.ctx.executor
         position = None
@@ -139,7 +139,7 @@ class InnovationAdapter:
                     break
         return out
 
-    def test(self, pred: I.Pred, x, q: I.Query, env) -> bool:
+    def test(self, pred: Pred, x, q: Query, env) -> bool:
         g = env.game
         k = pred.kind
         if k == "position":
@@ -166,7 +166,7 @@ class InnovationAdapter:
             return g.splay_of(env.ctx.executor, x) != "none"
         raise EffectError(f"unknown test '{k}'")
 
-    def key(self, q: I.Query, x, env):
+    def key(self, q: Query, x, env):
         if q.rank[1] is None:
             return env.game.cards.age[x] if q.noun == "card" else x
         env.its.append(x)
@@ -175,14 +175,14 @@ class InnovationAdapter:
         finally:
             env.its.pop()
 
-    def ranked(self, q: I.Query, items: list, env) -> list:
+    def ranked(self, q: Query, items: list, env) -> list:
         """Highest/lowest/most/fewest: the best items first. For 'the'/'a'/'all' only the tied
         best remain; a counted choice ('two highest') keeps the order for choose_ranked."""
         if not items:
             return items
         best = q.rank[0] in ("highest", "most")
         keyed = sorted(items, key=lambda x: self.key(q, x, env), reverse=best)
-        counted = q.mode == "choose" and not (isinstance(q.max, I.Const) and q.max.value == 1)
+        counted = q.mode == "choose" and not (isinstance(q.max, Const) and q.max.value == 1)
         if counted:
             return keyed
         top = self.key(q, keyed[0], env)
@@ -191,13 +191,13 @@ class InnovationAdapter:
             return []
         return tied
 
-    def bounds(self, q: I.Query, env) -> tuple:
+    def bounds(self, q: Query, env) -> tuple:
         """A query's (min, max, all_but) values, None for those it has not."""
         return (None if q.min is None else value_of(q.min, env),
                 None if q.max is None else value_of(q.max, env),
                 None if q.all_but is None else value_of(q.all_but, env))
 
-    def choose_items(self, q: I.Query, env, optional: bool, chooser=None,
+    def choose_items(self, q: Query, env, optional: bool, chooser=None,
                      if_you_do: bool = True, candidates=None, bounds=None) -> tuple[list, int]:
         """Ask the chooser (default: the executor) for the query's items; returns (items, how
         many were wanted). `candidates`: the query's candidates and `bounds` its bounds(), if
@@ -247,35 +247,35 @@ class InnovationAdapter:
         return sure + (env.game.choose(who, kind, tied, need, need, "choose") if need else [])
 
     # ------------------------------------------------------------------ actions
-    def nothing_to_do(self, act: I.Act, env) -> bool:
+    def nothing_to_do(self, act: Act, env) -> bool:
         """An optional step with nothing to act on is not offered ("you may meld all the cards
         in your score pile" with an empty score pile)."""
         sides = [act.obj] + [v for k, v in act.kwargs if k == "for"]   # exchange has two sides
         for q in sides:
-            if not (isinstance(q, I.Query) and q.mode == "all" and not self.candidates(q, env)):
+            if not (isinstance(q, Query) and q.mode == "all" and not self.candidates(q, env)):
                 return False
         return True
 
-    def optional_is_a_choice(self, act: I.Act) -> bool:
+    def optional_is_a_choice(self, act: Act) -> bool:
         """'You may return a card' is one decision that may be declined (scenario format v1)."""
-        return isinstance(act.obj, I.Query) and act.obj.mode != "all"
+        return isinstance(act.obj, Query) and act.obj.mode != "all"
 
-    def object_items(self, act: I.Act, env, computed=None, bounds=None) -> tuple[list, int]:
+    def object_items(self, act: Act, env, computed=None, bounds=None) -> tuple[list, int]:
         """The act's object: (items, how many were wanted). `computed`: what compiled code has
         already computed of it (a query's candidates, or any other object's value), and
         `bounds`: a query's bounds()."""
         obj = act.obj
         if obj is None:
             return [], 0
-        if isinstance(obj, I.DrawSpec):
+        if isinstance(obj, DrawSpec):
             return [], value_of(obj.count, env)
-        if isinstance(obj, I.Query):
+        if isinstance(obj, Query):
             return self.choose_items(obj, env, act.optional, self.chooser(act, env),
                                      act.flag is not None, computed, bounds)
         items = as_list(value_of(obj, env) if computed is None else computed)
         return items, len(items)
 
-    def chooser(self, act: I.Act, env):
+    def chooser(self, act: Act, env):
         """`choose ... by PLAYER`: who makes the choice ("the card of my choice")."""
         by = dict(act.kwargs).get("by") if act.kwargs else None
         if by is None:
@@ -283,7 +283,7 @@ class InnovationAdapter:
         who = as_list(value_of(by, env))
         return who[0] if who else None
 
-    def perform(self, verb: str, act: I.Act, items: list, env) -> list:
+    def perform(self, verb: str, act: Act, items: list, env) -> list:
         g, p = env.game, env.ctx.executor
         if verb == "draw":
             spec = act.obj
@@ -291,7 +291,7 @@ class InnovationAdapter:
         if verb in ("meld", "tuck", "score", "reveal", "keep", "remove", "junk", "execute",
                     "achieve", "foreshadow"):
             if verb in ("meld", "tuck") and len(items) > 1 and act.verbs[0] == verb \
-                    and not (isinstance(act.obj, I.Query) and act.obj.mode == "choose"):
+                    and not (isinstance(act.obj, Query) and act.obj.mode == "choose"):
                 items = self.pile_order(g, p, items, verb)
             done = []
             for c in items:
@@ -314,7 +314,7 @@ class InnovationAdapter:
             return list(items)
         if verb == "exchange":
             other_q = dict(act.kwargs)["for"]
-            other = self.choose_items(other_q, env, False)[0] if isinstance(other_q, I.Query) \
+            other = self.choose_items(other_q, env, False)[0] if isinstance(other_q, Query) \
                 else as_list(value_of(other_q, env))
             za = self.zone_of(act.obj, env)
             zb = self.zone_of(other_q, env)
@@ -405,20 +405,20 @@ class InnovationAdapter:
         return g.rearrange(p, color, list(reversed(top_first)))
 
     def zone_of(self, obj, env) -> tuple:
-        ref = obj.zone if isinstance(obj, I.Query) else None
+        ref = obj.zone if isinstance(obj, Query) else None
         if ref is None:
             raise EffectError("exchange needs cards from a zone on each side")
         players = self.players_of(ref, env)
         return (players[0], ref.zone)
 
-    def binding_value(self, act: I.Act, items: list):
-        if act.verbs[0] == "choose" and isinstance(act.obj, I.Query):
+    def binding_value(self, act: Act, items: list):
+        if act.verbs[0] == "choose" and isinstance(act.obj, Query):
             q = act.obj
-            if q.noun != "card" and isinstance(q.max, I.Const) and q.max.value == 1:
+            if q.noun != "card" and isinstance(q.max, Const) and q.max.value == 1:
                 return items[0] if items else None
         return list(items)
 
-    def done_in_full(self, act: I.Act, result: list, wanted: int) -> bool:
+    def done_in_full(self, act: Act, result: list, wanted: int) -> bool:
         """"If you do": the step was done in full (seeds 000 "说明和其他关键词")."""
         if act.verbs[0] == "draw":
             return len(result) == wanted and wanted > 0
@@ -428,14 +428,14 @@ class InnovationAdapter:
     def card_has_icon(self, card, icon, env) -> bool:
         return env.game.card_has_icon(card, icon)
 
-    def function(self, e: I.Fn, env):
-        if e.name in ("any", "none") and isinstance(e.args[0], I.Query) and e.args[0].rank is None:
+    def function(self, e: Fn, env):
+        if e.name in ("any", "none") and isinstance(e.args[0], Query) and e.args[0].rank is None:
             # any/none of a query stop at the first candidate that passes its tests
             found = self.exists(e.args[0], env)
             return found if e.name == "any" else not found
         return self.call_function(e, [evaluate(a, env) for a in e.args], env)
 
-    def exists(self, q: I.Query, env) -> bool:
+    def exists(self, q: Query, env) -> bool:
         """Whether an unranked query has any candidate (candidates() without the full list)."""
         for x in self.listing(q, env):
             for p in q.preds:
@@ -445,13 +445,13 @@ class InnovationAdapter:
                 return True
         return False
 
-    def call_function(self, e: I.Fn, args: list, env):
+    def call_function(self, e: Fn, args: list, env):
         """fn(args) with its arguments evaluated (compiled card sets evaluate them inline)."""
         g = env.game
         name = e.name
         if name in ("count", "any", "none", "highest", "lowest", "values"):
             # a bare zone stands for the cards in it: none(hand), count(my score)
-            args = [self.zone_cards(a.ref, env) if isinstance(a, I.ZoneRefExpr) else a for a in args]
+            args = [self.zone_cards(a.ref, env) if isinstance(a, ZoneRefExpr) else a for a in args]
         # the names in the order of their frequency in games
         if name == "splay":
             return g.splay_of(args[1] if len(args) > 1 else env.ctx.executor, args[0])
@@ -467,7 +467,7 @@ class InnovationAdapter:
             return g.icon_count(who, icon)
         if name == "colors":
             a = args[0]
-            if isinstance(a, I.ZoneRefExpr):
+            if isinstance(a, ZoneRefExpr):
                 if a.ref.zone == "board":
                     ps = self.players_of(a.ref, env)
                     return self.colors_on(g, ps)

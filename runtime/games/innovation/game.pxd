@@ -3,6 +3,7 @@
 # pass (players, colours, icons as evaluated values) stay objects, as in the Python source.
 cimport cython
 from runtime.core.rng cimport Rng
+from runtime.core.decision cimport Decision, validate_answer
 from runtime.games.innovation.state cimport State
 from runtime.games.innovation.conditions cimport Combination
 from runtime.games.innovation.cards cimport color_id, icon_id
@@ -19,7 +20,9 @@ cdef class InnovationGame:
     cdef public State state
 
     cpdef _emit(self, tuple event, bint change=*)
-    cpdef list choose(self, player, kind, options, min=*, max=*, prompt=*, all_or_none=*)
+    @cython.locals(opts=tuple, n=long, d=Decision)
+    cpdef list choose(self, player, str kind, options, long min=*, long max=*, str prompt=*,
+                      bint all_or_none=*)
     cpdef bint choose_yes_no(self, player, prompt=*) except -1
     cpdef list hand(self, p)
     cpdef list pile(self, p, color)
@@ -70,4 +73,5 @@ cdef class InnovationGame:
     cpdef _apply(self, tuple action)
     cpdef _perform(self, long p, tuple action)
     cpdef _end_turn(self)
+    @cython.locals(d=Decision)
     cpdef step(self)

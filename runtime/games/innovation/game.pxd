@@ -19,6 +19,9 @@ cdef class InnovationGame:
     cdef public long n_players, needed, max_age, counted_changes, _nested
     cdef public State state
 
+    @cython.locals(st=State, kind=list, card_set=list, age=list, set_index=list, c=long, a=long,
+                   piles=list, pile_set=list, pile=list, zone_of=list)
+    cpdef _shuffle_supply(self, set sets)
     cpdef _emit(self, tuple event, bint change=*)
     @cython.locals(opts=tuple, n=long, d=Decision)
     cpdef list choose(self, player, str kind, options, long min=*, long max=*, str prompt=*,

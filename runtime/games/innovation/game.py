@@ -76,6 +76,20 @@ class GameResult:
         return {"winners": list(self.winners), "reason": self.reason}
 
 
+_ACTIONS: dict = {}
+
+
+def _card_actions(n: int, max_age: int) -> tuple:
+    """The actions on each card and age, ("meld", c), ("dogma", c), ("achieve", a), made once
+    per card table size and shared by every game (legal_actions lists them)."""
+    key = (n, max_age)
+    made = _ACTIONS.get(key)
+    if made is None:
+        made = _ACTIONS[key] = ([("meld", c) for c in range(n)], [("dogma", c) for c in range(n)],
+                                [("achieve", a) for a in range(max_age + 1)])
+    return made
+
+
 def achievements_needed(opts: Options) -> int:
     """000 "游戏结束 / 通过成就": 6 for two players with the base game only, one fewer per extra
     player, one more per expansion, +N for the "extra achievements" option. Teams count as in
@@ -100,10 +114,10 @@ class InnovationGame:
         # the card table's lists read on every turn, and the actions on each card, made once
         self.age_of = cards.age
         self.special_card = cards.is_special
-        self._meld_actions = [("meld", c) for c in range(cards.n)]
-        self._dogma_actions = [("dogma", c) for c in range(cards.n)]
-        self._achieve_actions = [("achieve", a) for a in range(max(cards.age, default=0) + 1)]
-        self.effects: dict[int, list] = {int(k): list(v) for k, v in (effects or {}).items()}
+        self._meld_actions, self._dogma_actions, self._achieve_actions = _card_actions(
+            cards.n, max(cards.age, default=0))
+        # the card set's lists of effects, read only
+        self.effects: dict[int, list] = {int(k): v for k, v in (effects or {}).items()}
         self.specials: list[SpecialAchievement] = list(specials or [])
         self._special_by_name = {s.name: s for s in self.specials}
         self._rows: dict = {}  # _effect_rows
@@ -148,17 +162,8 @@ class InnovationGame:
         once; the first alphabetically (English name) goes first with one action."""
         st = self.state
         cards = self.cards
-        sets = set(self.options.expansions) | {"base"}
+        self._shuffle_supply(set(self.options.expansions) | {"base"})
         piles = st.supply
-        for c in range(cards.n):
-            if cards.kind[c] == "card" and cards.set[c] in sets and 0 < cards.age[c] <= 11:
-                piles[cards.set_index[c]][cards.age[c]].append(c)
-        for pile_set in piles:
-            for pile in pile_set:
-                self.rng.shuffle(pile)
-                for c in pile:
-                    st.zone_of[c] = SUPPLY
-        st.limbo = [c for c in range(cards.n) if st.zone_of[c] == LIMBO]
         for age in range(1, 10):
             if piles[0][age]:
                 st.move(piles[0][age][-1], AVAILABLE)
@@ -178,6 +183,25 @@ class InnovationGame:
         st.turn = 0
         st.actions_left = self._actions_for_turn(0)
         self._emit((EV_TURN, first, 0), False)
+
+    def _shuffle_supply(self, sets: set) -> None:
+        """Every card of the game's sets into its supply pile, each pile shuffled; the rest
+        stays out of the game (limbo)."""
+        st = self.state
+        cards = self.cards
+        piles = st.supply
+        kind, card_set, age, set_index = cards.kind, cards.set, cards.age, cards.set_index
+        for c in range(cards.n):
+            a = age[c]
+            if 0 < a <= 11 and kind[c] == "card" and card_set[c] in sets:
+                piles[set_index[c]][a].append(c)
+        zone_of = st.zone_of
+        for pile_set in piles:
+            for pile in pile_set:
+                self.rng.shuffle(pile)
+                for c in pile:
+                    zone_of[c] = SUPPLY
+        st.limbo = [c for c in range(cards.n) if zone_of[c] == LIMBO]
 
     def _actions_for_turn(self, turn: int) -> int:
         # 000 "开始游戏": the first player's first turn has one action; with four players the

@@ -32,15 +32,15 @@ class RandomAgent(Agent):
         self.rng = Rng(seed, stream=0xA6E7)
 
     def choose(self, game, d: Decision) -> list:
-        opts = list(d.options)
         if d.kind == "order":
+            opts = list(d.options)
             self.rng.shuffle(opts)
             return opts
         if d.all_or_none:
             k = d.max if self.rng.below(2) else 0
         else:
             k = d.min + self.rng.below(d.max - d.min + 1)
-        return self.rng.sample(opts, k)
+        return self.rng.sample(d.options, k)
 
 
 class ScriptedAgent(Agent):

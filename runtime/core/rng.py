@@ -50,6 +50,8 @@ class Rng:
         return xs[self.below(len(xs))]
 
     def sample(self, xs, k: int) -> list:
+        if k == 1:  # the common case, with the same draw as below
+            return [xs[self.below(len(xs))]]
         pool = list(xs)
         out = []
         for _ in range(k):

@@ -1,4 +1,6 @@
 # C types for the compiled twin of decision.py (dsl/codegen/runtime_build.py).
+cimport cython
+
 cdef class Decision:
     cdef public long player, min, max
     cdef public str kind, prompt
@@ -7,4 +9,5 @@ cdef class Decision:
     cpdef tuple _fields(self)
 
 cpdef list first_legal_answer(Decision d)
+@cython.locals(ans=list)
 cpdef list validate_answer(Decision d, answer)

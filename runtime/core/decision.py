@@ -60,9 +60,13 @@ def validate_answer(d: Decision, answer) -> list:
     if d.all_or_none and len(ans) not in (0, d.max):
         raise IllegalMove(f"{d.kind} decision needs exactly {d.max} choices or none, got {len(ans)}")
     if len(ans) == 1 and d.min <= 1 <= d.max and d.kind != "order":  # the common case
-        if ans[0] in d.options:
+        a = ans[0]
+        for o in d.options:  # an agent usually answers with the option itself
+            if o is a:
+                return ans
+        if a in d.options:
             return ans
-        raise IllegalMove(f"{ans[0]!r} is not one of the options {list(d.options)!r}")
+        raise IllegalMove(f"{a!r} is not one of the options {list(d.options)!r}")
     if len(ans) < d.min or len(ans) > d.max:
         raise IllegalMove(
             f"{d.kind} decision needs between {d.min} and {d.max} choices, got {len(ans)}")

@@ -34,7 +34,7 @@ cdef class InnovationGame:
     cpdef icon_count(self, p, icon)
     @cython.locals(c=long, s=long, age=list)
     cpdef long score_points(self, long p) except? -1
-    @cython.locals(best=long, age=list, pile=list)
+    @cython.locals(best=long, age=list, pile=list, top=long)
     cpdef long highest_top_age(self, long p) except? -1
     cpdef bint card_has_icon(self, card, icon) except -1
     cpdef long achievement_of_age(self, long age) except? -2

@@ -371,8 +371,10 @@ class InnovationGame:
         age = self.age_of
         best = 0
         for pile in self.state.board[p]:
-            if pile and age[pile[-1]] > best:
-                best = age[pile[-1]]
+            if pile:
+                top = pile[-1]
+                if age[top] > best:
+                    best = age[top]
         return best
 
     def card_has_icon(self, card: int, icon) -> bool:

@@ -7,7 +7,10 @@ effect for `ctx.executor` within the dogma described by `ctx`.
 """
 from __future__ import annotations
 
-from . import ir as I
+# the IR forms as names (a module attribute would be looked up at every test)
+from .ir import (
+    Act, Arith, Card, Cmp, Const, Effect, Either, Flag, Fn, ForEach, HasIcon, If, In, ItRef,
+    Let, Logic, Neg, Not, Query, Repeat, RepeatEffect, Stop, Var, ZoneRefExpr)
 
 MAX_REPEATS = 1000   # "repeat effect" that never stops is a card bug, not an endless game
 
@@ -54,7 +57,7 @@ class Env:
             self.ctx.dogma_vars[name] = list(acc)
 
 
-def run_effect(card_ir: I.Card, eff: I.Effect, adapter, ctx) -> None:
+def run_effect(card_ir: Card, eff: Effect, adapter, ctx) -> None:
     """Run one effect for ctx.executor; `repeat effect` loops here for the same player."""
     if ctx.dogma_vars.get(STOP_KEY):
         return
@@ -83,37 +86,37 @@ def exec_block(ops, env: Env) -> None:
 
 def exec_op(op, env: Env) -> None:
     # [may] VERB [and VERB]* OBJECT [KWARGS] [ADVERB] [as NAME]
-    if isinstance(op, I.Act):
+    if isinstance(op, Act):
         done = exec_act(op, env)
         if op.flag:
             env.flags[op.flag] = done
     # if COND: ... elif COND: ... else: ...     (and "if you do" on a flag)
-    elif isinstance(op, I.If):
+    elif isinstance(op, If):
         for cond, body in op.branches:
             if truth(evaluate(cond, env)):
                 exec_block(body, env)
                 return
         exec_block(op.orelse, env)
     # for each NAME in LIST: ...
-    elif isinstance(op, I.ForEach):
+    elif isinstance(op, ForEach):
         for item in as_list(evaluate(op.iterable, env)):
             env.vars[op.var] = [item] if isinstance(item, int) and op.iterable.type == "cards" else item
             exec_block(op.body, env)
     # repeat N times: ...
-    elif isinstance(op, I.Repeat):
+    elif isinstance(op, Repeat):
         for _ in range(max(0, evaluate(op.count, env))):
             exec_block(op.body, env)
     # repeat effect
-    elif isinstance(op, I.RepeatEffect):
+    elif isinstance(op, RepeatEffect):
         raise _Repeat()
     # stop / stop dogma
-    elif isinstance(op, I.Stop):
+    elif isinstance(op, Stop):
         raise _Stop(op.scope)
     # let NAME = EXPR
-    elif isinstance(op, I.Let):
+    elif isinstance(op, Let):
         env.vars[op.var] = evaluate(op.expr, env)
     # [may] either: ... or: ...
-    elif isinstance(op, I.Either):
+    elif isinstance(op, Either):
         labels = [f"option {i + 1}" for i in range(len(op.options))]
         lo = 0 if op.optional else 1
         pick = env.game.choose(env.executor, "option", labels, lo, 1, "choose one")
@@ -123,7 +126,7 @@ def exec_op(op, env: Env) -> None:
         raise AssertionError(op)
 
 
-def exec_act(act: I.Act, env: Env) -> bool:
+def exec_act(act: Act, env: Env) -> bool:
     """Perform an action; return whether it was done in full ("if you do")."""
     ad = env.adapter
     first = act.verbs[0]
@@ -175,13 +178,13 @@ def as_list(v) -> list:
 def evaluate(e, env: Env):
     # the forms are tested in the order of their frequency in real games
     # 3, "Monument", red, you, this
-    if isinstance(e, I.Const):
+    if isinstance(e, Const):
         return env.adapter.constant(e, env)
     # fn(args)
-    if isinstance(e, I.Fn):
+    if isinstance(e, Fn):
         return env.adapter.function(e, env)
     # a == b, a < b ...
-    if isinstance(e, I.Cmp):
+    if isinstance(e, Cmp):
         a, b = evaluate(e.left, env), evaluate(e.right, env)
         if isinstance(a, list) and len(a) == 1 and not isinstance(b, list):
             a = a[0]
@@ -189,36 +192,36 @@ def evaluate(e, env: Env):
             b = b[0]
         return _COMPARE[e.op](a, b)
     # it
-    if isinstance(e, I.ItRef):
+    if isinstance(e, ItRef):
         return env.its[-1]
     # a and b / a or b: the first part that decides it ends the evaluation
-    if isinstance(e, I.Logic):
+    if isinstance(e, Logic):
         decides = e.op == "or"
         for p in e.parts:
             if truth(evaluate(p, env)) == decides:
                 return decides
         return not decides
     # a zone used as a value
-    if isinstance(e, I.ZoneRefExpr):
+    if isinstance(e, ZoneRefExpr):
         return e
     # a query used as a value: every candidate, no decision
-    if isinstance(e, I.Query):
+    if isinstance(e, Query):
         return env.adapter.candidates(e, env)
     # NAME bound by as / let / for each
-    if isinstance(e, I.Var):
+    if isinstance(e, Var):
         return env.vars.get(e.name, [])
     # the "if you do" flag of an earlier action
-    if isinstance(e, I.Flag):
+    if isinstance(e, Flag):
         return env.flags.get(e.name, False)
     # x in list / x not in list
-    if isinstance(e, I.In):
+    if isinstance(e, In):
         item = evaluate(e.item, env)
         coll = as_list(evaluate(e.collection, env))
         items = item if isinstance(item, list) else [item]
         found = bool(items) and all(i in coll for i in items)
         return not found if e.negated else found
     # a + b, a - b, a * b, a // b
-    if isinstance(e, I.Arith):
+    if isinstance(e, Arith):
         a, b = evaluate(e.left, env), evaluate(e.right, env)
         if e.op == "+":
             return a + b
@@ -228,20 +231,20 @@ def evaluate(e, env: Env):
             return a * b
         return a // b if b else 0
     # -a
-    if isinstance(e, I.Neg):
+    if isinstance(e, Neg):
         return -evaluate(e.expr, env)
     # card has icon
-    if isinstance(e, I.HasIcon):
+    if isinstance(e, HasIcon):
         cards = as_list(evaluate(e.card, env))
         icon = evaluate(e.icon, env)
         return bool(cards) and env.adapter.card_has_icon(cards[0], icon, env)
     # not c
-    if isinstance(e, I.Not):
+    if isinstance(e, Not):
         return not truth(evaluate(e.expr, env))
     raise AssertionError(e)
 
 
-def make_effects(card_ir: I.Card, adapter, kinds=None) -> list:
+def make_effects(card_ir: Card, adapter, kinds=None) -> list:
     """The runtime Effect objects of a checked card."""
     from .render import render_effect
     out = []

@@ -1,7 +1,8 @@
 """Instructions per game, counted by valgrind's cachegrind: the machine-independent companion of
 `cardlang bench` on a shared, noisy machine, where games/s move by 2x from one minute to the
-next but instruction counts do not move at all. Each mode runs twice under cachegrind (loading
-only, then loading and N games); the difference divided by N is the cost of one game.
+next but instruction counts do not move at all (string hashing is fixed with PYTHONHASHSEED=0;
+otherwise dict probes move them by ~1%). Each mode runs twice under cachegrind (loading only,
+then loading and N games); the difference divided by N is the cost of one game.
 
     python benchmarks/bench_instructions.py --games 30 [--mode interpreted|compiled|both] [--json]
 
@@ -39,7 +40,9 @@ def instructions(mode: str, games: int, players: int) -> int:
         cmd = ["valgrind", "--tool=cachegrind", "--cache-sim=no", f"--cachegrind-out-file={out}",
                sys.executable, "-c", PLAY.format(repo=REPO, mode=mode, games=games,
                                                  players=players)]
-        r = subprocess.run(cmd, capture_output=True, text=True)
+        # string hashing is seeded per process: fixed, so that dict probes repeat exactly
+        env = {**os.environ, "PYTHONHASHSEED": "0"}
+        r = subprocess.run(cmd, capture_output=True, text=True, env=env)
         if r.returncode != 0:
             raise SystemExit(f"valgrind failed:\n{r.stderr[-2000:]}")
         m = re.search(r"I\s+refs:\s+([\d,]+)", r.stderr)

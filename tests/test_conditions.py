@@ -155,3 +155,52 @@ def test_parts_that_read_one_value_are_tabled_by_value():
         _play(cs, cs.specials, seed, 2, False)
     seen = {v: r for v, r in enumerate(world.table) if r >= 0}
     assert seen and all(r == (v >= 12) for v, r in seen.items())  # "at least twelve [clock]"
+
+
+def test_a_tabled_part_evaluates_each_value_once_and_large_values_every_time():
+    from types import SimpleNamespace
+    from runtime.games.innovation.conditions import TABLE_SIZE, Tabled
+    calls = []
+    part = Tabled(lambda game, p: calls.append(p) or True, "icon:clock")
+    st_ = SimpleNamespace(icons=[[0] * 7], tucked_this_turn=[0], scored_this_turn=[0])
+    st_.icons[0][6] = 3
+    assert part.ask(None, st_, 0) and part.ask(None, st_, 0)
+    assert calls == [0]                      # one evaluation for the value 3
+    st_.icons[0][6] = TABLE_SIZE + 6           # beyond the table: evaluated every time
+    part.ask(None, st_, 0)
+    part.ask(None, st_, 0)
+    assert calls == [0, 0, 0]
+
+
+def test_a_shape_tabled_part_is_keyed_by_colours_and_splays():
+    from types import SimpleNamespace
+    from runtime.games.innovation.conditions import TabledShape
+    calls = []
+    part = TabledShape(lambda game, p: calls.append(p) or False, splays=True)
+    st_ = SimpleNamespace(board=[[[1], [], [], [], []]], splay=[[0] * 5])
+    part.ask(None, st_, 0)
+    part.ask(None, st_, 0)
+    assert len(calls) == 1
+    st_.board[0][0].append(2)                 # the same shape: not evaluated again
+    part.ask(None, st_, 0)
+    assert len(calls) == 1
+    st_.splay[0][0] = 2                       # a splay changed: another shape
+    part.ask(None, st_, 0)
+    st_.board[0][3].append(7)                 # a colour appeared: another shape
+    part.ask(None, st_, 0)
+    assert len(calls) == 3 and len(part.table) == 3
+
+
+def test_with_hooks_every_part_is_evaluated_afresh():
+    # an icon modifier changes what a condition sees: the tables are not asked, and World
+    # ("at least twelve [clock]") goes to the current player at the next check
+    cs = cardset("innovation", mode="interpreted")
+    g = InnovationGame(cs.table, cs.effects, cs.specials, Options(players=2), seed=3,
+                       agents=[RandomAgent(1), RandomAgent(2)])
+    world = next(sp for sp in cs.specials if sp.name == "World")
+    table_before = list(world.condition.parts[0].table)
+    g.add_icon_modifier(lambda game, p, icon, n: n + 12 if icon == 6 else n)
+    p = g.state.current
+    g.draw(p, 1)
+    assert world.card_id in g.state.achievements[p]
+    assert world.condition.parts[0].table == table_before

@@ -192,6 +192,8 @@ class Emitter:
             return True
         if isinstance(e, I.Cmp):
             return True
+        if isinstance(e, I.Fn) and e.name in ("any", "none"):
+            return True
         return False
 
     def is_int(self, e) -> bool:

@@ -7,6 +7,8 @@ from runtime.games.innovation.game cimport InnovationGame
 from runtime.games.innovation.state cimport State
 from runtime.games.innovation.cards cimport color_id, icon_id
 
+cdef frozenset CARD_VERBS
+
 cpdef value_of(e, Env env)
 
 cdef class InnovationAdapter:

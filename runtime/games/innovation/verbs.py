@@ -17,6 +17,9 @@ from .state import AVAILABLE
 KIND_OF_NOUN = {"card": "card", "color": "color", "value": "value", "player": "player",
                 "icon": "icon"}
 BASIC_ICONS = ("crown", "leaf", "lightbulb", "castle", "factory", "clock")
+# verbs done card by card (card_verb)
+CARD_VERBS = frozenset(("meld", "tuck", "score", "reveal", "keep", "remove", "junk", "execute",
+                        "achieve", "foreshadow"))
 
 
 # constants whose value depends on who runs the effect (adapter.constant)
@@ -288,8 +291,7 @@ class InnovationAdapter:
         if verb == "draw":
             spec = act.obj
             return self.draw_cards(env, value_of(spec.value, env), value_of(spec.count, env))
-        if verb in ("meld", "tuck", "score", "reveal", "keep", "remove", "junk", "execute",
-                    "achieve", "foreshadow"):
+        if verb in CARD_VERBS:
             if verb in ("meld", "tuck") and len(items) > 1 and act.verbs[0] == verb \
                     and not (isinstance(act.obj, Query) and act.obj.mode == "choose"):
                 items = self.pile_order(g, p, items, verb)

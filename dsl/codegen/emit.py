@@ -322,54 +322,38 @@ class Emitter:
 
     def query_fn(self, q: I.Query) -> str:
         """The adapter's `candidates` (listing, tests, ranking) with `where` tests inline."""
-        outer, self._it = self._it, ""  # inside, `it` is this query's candidate
-        try:
-            return self._query_fn_of(q)
-        finally:
-            self._it = outer
-
-    def _query_fn_of(self, q: I.Query) -> str:
-        name = self._query_fn.get(id(q))
-        if name is not None:
-            return name
-        n = self.node(q)
-        name = self._query_fn[id(q)] = f"query_{len(self.queries)}"
-        lines = [f"cdef list {name}(Env_t env):",
-                 f"    cdef list items = {self.listing(q, n)}",
-                 "    cdef list kept = []",
-                 "    for x in items:"]
-        for i, pred in enumerate(q.preds):
-            lines += self.pred_test(q, n, i, "continue")
-        lines += ["        kept.append(x)", "    items = kept"]
-        if q.rank is not None:
-            lines.append(f"    items = ADAPTER.ranked({n}, items, env)")
-        lines.append("    return items")
-        self.queries.append(lines)
-        return name
+        return self._query_function(q, "query")
 
     def exists_fn(self, q: I.Query) -> str:
         """Whether an unranked query has a candidate: the adapter's `exists`, stopping at the
         first candidate that passes every test (any/none of a query)."""
-        outer, self._it = self._it, ""  # inside, `it` is this query's candidate
-        try:
-            return self._exists_fn_of(q)
-        finally:
-            self._it = outer
+        return self._query_function(q, "exists")
 
-    def _exists_fn_of(self, q: I.Query) -> str:
-        key = ("exists", id(q))
-        name = self._query_fn.get(key)
+    def _query_function(self, q: I.Query, kind: str) -> str:
+        """The cdef function `query_N` (the candidates) or `exists_N` of q, made once."""
+        name = self._query_fn.get((kind, id(q)))
         if name is not None:
             return name
-        n = self.node(q)
-        name = self._query_fn[key] = f"exists_{len(self.queries)}"
-        lines = [f"cdef bint {name}(Env_t env) except -1:",
-                 f"    cdef list items = {self.listing(q, n)}",
-                 "    for x in items:"]
-        for i, pred in enumerate(q.preds):
-            lines += self.pred_test(q, n, i, "continue")
-        lines += ["        return True", "    return False"]
-        self.queries.append(lines)
+        outer, self._it = self._it, ""  # inside, `it` is this query's candidate
+        try:
+            n = self.node(q)
+            name = self._query_fn[(kind, id(q))] = f"{kind}_{len(self.queries)}"
+            if kind == "exists":
+                lines = [f"cdef bint {name}(Env_t env) except -1:"]
+                found = ["        return True", "    return False"]
+            else:
+                lines = [f"cdef list {name}(Env_t env):", "    cdef list kept = []"]
+                found = ["        kept.append(x)", "    items = kept"]
+                if q.rank is not None:
+                    found.append(f"    items = ADAPTER.ranked({n}, items, env)")
+                found.append("    return items")
+            lines.insert(1, f"    cdef list items = {self.listing(q, n)}")
+            lines.append("    for x in items:")
+            for i in range(len(q.preds)):
+                lines += self.pred_test(q, n, i, "continue")
+            self.queries.append(lines + found)
+        finally:
+            self._it = outer
         return name
 
     def pred_test(self, q: I.Query, n: str, i: int, on_fail: str) -> list[str]:

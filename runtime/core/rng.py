@@ -50,7 +50,7 @@ class Rng:
         return xs[self.below(len(xs))]
 
     def sample(self, xs, k: int) -> list:
-        if k == 1:  # the common case, with the same draw as below
+        if k == 1:  # the common case: the one draw the loop below would make, without the copy
             return [xs[self.below(len(xs))]]
         pool = list(xs)
         out = []

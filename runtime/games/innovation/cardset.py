@@ -8,7 +8,7 @@ from dsl import ir as I
 from dsl.interp import Env, evaluate, make_effects, truth
 
 from .cards import KIND_SPECIAL, CardInfo, CardTable
-from .conditions import combine, dependencies, memo
+from .conditions import Combination, dependencies, memo
 from .effects import EffectContext, SpecialAchievement
 from .verbs import ADAPTER
 
@@ -83,7 +83,7 @@ def build_cardset(cards: list, edition: int = 3, adapter=ADAPTER,
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
     compiled = runtime = binding = None
-    remember, combined = memo, combine
+    remember, combined = memo, Combination
     if mode == "compiled":
         from dsl.codegen import compiled_effects, compiled_runtime
         from dsl.codegen.runtime_build import runtime_binding
@@ -91,7 +91,7 @@ def build_cardset(cards: list, edition: int = 3, adapter=ADAPTER,
         if twins is not None:
             runtime = Runtime(twins)
             conds = twins["runtime.games.innovation.conditions"]
-            remember, combined = conds.memo, conds.combine
+            remember, combined = conds.memo, conds.Combination
             if adapter is ADAPTER:  # the card module calls the compiled adapter through C
                 adapter = twins["runtime.games.innovation.verbs"].ADAPTER
                 binding = runtime_binding(RUNTIME_MODULES, *TYPED_ADAPTER)

@@ -6,13 +6,13 @@ Universe) or this turn's tuck/score counters (Monument), and most changes touch 
 `dependencies` reads a condition's IR once and names what it reads of the player it is asked
 about: "icon:NAME" (one icon's count), "icons" (the icon counts), "colors" (which colours are on
 the board), "tops" (the top cards), "splays", "board" (anything else of the board), "tucked",
-"scored". `memo` remembers the answer in the state (`cond_memo`) with those inputs, each as a
-revision number the state bumps when it changes (State.refresh_pile) or as its value (icon
-counts, turn counters), and reuses it while they are unchanged.
-A part that reads one value only (Empire's "three or more [crown]", Monument's tuck count)
-keeps its answers in a table by value (`Tabled`), and one that reads only the board's colours
-and splays (Wonder, Universe's "five colours") in a table by that shape (`TabledShape`), both
-shared by all players and games.
+"scored". `memo` keeps the answers of a part that reads one value only (Empire's "three or
+more [crown]", Monument's tuck count) in a table by value (`Tabled`), and of one that reads only
+the board's colours and splays (Wonder, Universe's "five colours") in a table by that shape
+(`TabledShape`), both shared by all players and games; any other part's last answer is
+remembered in the state (`cond_memo`) with its inputs, as revision numbers the state bumps when
+they change (State.refresh_pile) or as values, and reused while they are unchanged
+(`Remembered`).
 Conditions are remembered part by part (the parts of a top-level `and` or `or`,
 dsl.ir.condition_parts), so Universe's "five colours" part, false most of the game, is not
 re-read after every meld, nor Monument's tuck count after a score.
@@ -95,7 +95,8 @@ def _deps(e, deps: set) -> bool:
                 deps.add("icon:" + str(args[0].value))  # one icon's count, read as a value
             elif e.name in ("icons", "splay", "top"):
                 deps.add({"icons": "icons", "splay": "splays", "top": "tops"}[e.name])
-            elif e.name == "colors" and isinstance(args[0], I.ZoneRefExpr) and _zone_mine(args[0].ref):
+            elif e.name == "colors" and isinstance(args[0], I.ZoneRefExpr) \
+                    and _zone_mine(args[0].ref):
                 deps.add("colors")
                 return True
             else:
@@ -272,11 +273,6 @@ class TabledShape(Part):
         if r is None:
             r = self.table[key] = bool(self.holds(game, player))
         return r
-
-
-def combine(op: str, parts: list) -> "Combination":
-    """holds(game, player) of an `and` or an `or` of Parts, tested in order."""
-    return Combination(op, parts)
 
 
 class Combination:

@@ -51,8 +51,9 @@ class SpecialAchievement:
     `triggers` optionally narrows when it is checked, to a subset of the change categories
     "board" (meld/tuck/splay/transfer to or from a board), "score", "tuck", "hand",
     "achievements"; None means after every change. `inputs` is what the condition reads of the
-    player it is asked about (conditions.dependencies), or None when it reads anything else; when every special's inputs are known, a
-    check is skipped while none of them changed since the last one.
+    player it is asked about (conditions.dependencies), or None when it reads anything else;
+    when every special's inputs are known, a check is skipped while none of them changed since
+    the last one.
     """
 
     card_id: int

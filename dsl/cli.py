@@ -295,15 +295,15 @@ def _build_game_runtime(game: str, progress):
     """The game's runtime modules compiled by Cython (used by compiled mode) and the Binding
     card modules are typed with, if it has any: ((root, cached), binding), else (None, None)."""
     import importlib
-    from .codegen.runtime_build import build_runtime, runtime_binding
+    from .codegen.runtime_build import build_runtime
     try:
         cs = importlib.import_module(f"runtime.games.{game}.cardset")
         mods = tuple(cs.RUNTIME_MODULES)
     except (ImportError, AttributeError):
         return None, None
     built = build_runtime(mods, progress)
-    typed = getattr(cs, "TYPED_ADAPTER", None)
-    return built, (runtime_binding(mods, *typed) if typed else None)
+    typed = getattr(cs, "typed_binding", None)
+    return built, (typed(progress) if typed else None)
 
 
 @app.command()

@@ -1,9 +1,11 @@
 # C types for the compiled twin of interp.py (dsl/codegen/runtime_build.py): the Env of one
 # effect execution as a C struct. The interpreter's functions stay as they are.
 cdef class Env:
-    cdef public object ctx, game, adapter, card_ir, exports
+    cdef public object ctx, game, executor, activator, adapter, card_ir, exports
     cdef public dict vars, flags
     cdef public list its
+
+    cpdef reset(self, ctx, adapter, card_ir, exports=*)
 
 cpdef bint truth(v) except -1
 cpdef list as_list(v)

@@ -33,21 +33,24 @@ STOP_KEY = "__stop_dogma__"
 
 class Env:
     """One execution of one effect by one player."""
-    __slots__ = ("ctx", "game", "adapter", "vars", "flags", "its", "card_ir", "exports")
+    __slots__ = ("ctx", "game", "executor", "activator", "adapter", "vars", "flags", "its",
+                 "card_ir", "exports")
 
     def __init__(self, ctx, adapter, card_ir, exports=()):
+        self.reset(ctx, adapter, card_ir, exports)
+
+    def reset(self, ctx, adapter, card_ir, exports=()) -> None:
+        """As new, for another execution (compiled effects reuse their Envs)."""
         self.ctx = ctx
         self.game = ctx.game
+        self.executor = ctx.executor  # read by nearly every step: one field, not ctx's
+        self.activator = ctx.activator
         self.adapter = adapter
         self.card_ir = card_ir
         self.vars: dict = {k: v for k, v in ctx.dogma_vars.items() if not k.startswith("__")}
         self.flags: dict = {}
         self.its: list = []
         self.exports = exports
-
-    @property
-    def executor(self) -> int:
-        return self.ctx.executor
 
     def bind(self, name: str, value) -> None:
         self.vars[name] = value

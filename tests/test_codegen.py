@@ -155,7 +155,7 @@ def test_queries_stop_early_and_keep_it_in_a_local_when_they_can():
     # any/none of a query stop at the first match (exists_N, the adapter's `exists`); a where
     # test that nothing else can read `it` in keeps it in the loop's local, one that calls the
     # adapter (name(it) here) pushes it on env.its as the interpreter does; draws and bounds
-    # are computed inline (draw_cards, object_items(..., bounds))
+    # are computed inline (draw_cards, choose_items(..., candidates, bounds))
     card = check_text('''card "Probe"
     age 1; color red; icons castle crown hex castle
     dogma castle
@@ -167,7 +167,7 @@ def test_queries_stop_early_and_keep_it_in_a_local_when_they_can():
     body = text[text.index("cdef int card_0_effect_0"):]
     assert "if (not exists_0(env)):" in body and "if exists_1(env):" in body
     assert "_wanted = 1" in body and "_res = _draw(env, 2, _wanted)" in body
-    assert "_object_items(_N[" in body and ", (1, 1, None))" in body
+    assert "ADAPTER.choose_items(_N[" in body and ", (1, 1, None))" in body
     local, pushed = (text[text.index(f"cdef bint exists_{i}"):] for i in (0, 1))
     local = local[:local.index("return False")]
     pushed = pushed[:pushed.index("return False")]

@@ -76,7 +76,8 @@ def test_the_twins_are_typed_and_refuse_the_python_game():
         InnovationGame(cs.table, cs.effects, cs.specials, Options(players=2), seed=1)
     py = InnovationGame(cs.table, cs.effects, [], Options(players=2), seed=1)
     card = next(c for c, effs in cs.effects.items() if effs)
-    with pytest.raises(TypeError, match=r"InnovationGame|cstate\.State"):  # the first typed use
+    # the first typed use: the game, its state or the effect's context
+    with pytest.raises(TypeError, match=r"InnovationGame|cstate\.State|EffectContext"):
         py.execute_effects(0, card)
 
 
@@ -85,15 +86,16 @@ def test_the_card_module_is_typed_against_the_compiled_runtime():
     # the effects call the compiled adapter and Env through C: the module cimports them, is a
     # build of its own for each runtime, and refuses any other adapter
     from dsl.codegen import _LOADED, _lower, generate, module_name, set_label
-    from dsl.codegen.runtime_build import runtime_binding
     from dsl.testing import game_cards
-    from runtime.games.innovation.cardset import TYPED_ADAPTER
+    from runtime.games.innovation.cardset import typed_binding
     from runtime.games.innovation.verbs import ADAPTER
     cs = cardset("innovation", mode="compiled")
-    binding = runtime_binding(RUNTIME_MODULES, *TYPED_ADAPTER)
+    binding = typed_binding()
     cards = [c for c in game_cards("innovation") if set_label(c) == "innovation/base"]
     text, _ = generate(cards[:3], "x/y", binding)
     assert "from runtime.games.innovation.cverbs cimport InnovationAdapter as Adapter_t" in text
+    assert "from runtime.games.innovation.cgame cimport InnovationGame as Game_t" in text
+    assert "from runtime.games.innovation.ceffects cimport EffectContext as Ctx_t" in text
     assert "ctypedef object Adapter_t" in generate(cards[:3], "x/y")[0]
     name = module_name(cards, "innovation/base", binding)
     assert name != module_name(cards, "innovation/base")

@@ -64,6 +64,10 @@ class Binding:
     adapter_class: str
     env_module: str = "dsl.cinterp"
     env_class: str = "Env"
+    game_module: str = ""  # the compiled game class, if the effects may call it through C
+    game_class: str = ""
+    context_module: str = ""  # the compiled class of the contexts effects are run with
+    context_class: str = ""
 
 
 # ------------------------------------------------------------------------------- hashing
@@ -109,7 +113,8 @@ def cache_key(cards: list, binding: Optional[Binding] = None) -> str:
     parts = (source_hash(cards), compiler_fingerprint(), cython_version(), abi_tag())
     if binding is not None:
         parts += (binding.key, binding.adapter_module, binding.adapter_class,
-                  binding.env_module, binding.env_class)
+                  binding.env_module, binding.env_class, binding.game_module, binding.game_class,
+                  binding.context_module, binding.context_class)
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 

@@ -137,36 +137,51 @@ class Emitter:
         raise AssertionError(op)
 
     def act(self, act: I.Act, ind: int) -> list[str]:
-        """dsl/interp.py exec_act, unrolled for this act's verbs."""
+        """dsl/interp.py exec_act, unrolled for this act's verbs. What the adapter decides from
+        the IR alone (object_items' case, optional_is_a_choice, binding_value, done_in_full)
+        is decided here, as runtime/games/innovation/verbs.py does; the differential tests
+        (tests/test_codegen_games.py) hold the two together."""
         pad = "    " * ind
         n = self.node(act)
         obj = act.obj
-        bounds = "None"
-        if isinstance(obj, I.Query):
-            computed = f"{self.query_fn(obj)}(env)"   # candidates, `where` tests inline
-            bounds = "(" + ", ".join("None" if x is None else self.expr(x)
-                                     for x in (obj.min, obj.max, obj.all_but)) + ")"
-        elif obj is None or isinstance(obj, I.DrawSpec):
-            computed = "None"
-        else:
-            computed = self.expr(obj)
         verbs = list(act.verbs)
         if verbs[0] == "draw" and isinstance(obj, I.DrawSpec):
             # the adapter's object_items and perform("draw"), with value and count inline
             core = [f"_wanted = {self.expr(obj.count)}", "_items = []",
                     f"_res = _draw(env, {self.expr(obj.value)}, _wanted)"]
             verbs = verbs[1:]
+        elif isinstance(obj, I.Query):
+            # object_items: the executor (or the `by` player) chooses among the candidates,
+            # whose `where` tests and bounds are computed here
+            bounds = "(" + ", ".join("None" if x is None else self.expr(x)
+                                     for x in (obj.min, obj.max, obj.all_but)) + ")"
+            by = any(k == "by" for k, _ in act.kwargs or ())
+            chooser = f"ADAPTER.chooser({n}, env)" if by else "None"
+            core = [f"_items, _wanted = ADAPTER.choose_items({self.node(obj)}, env, "
+                    f"{lit(bool(act.optional))}, {chooser}, {lit(act.flag is not None)}, "
+                    f"{self.query_fn(obj)}(env), {bounds})", "_res = _items"]
+        elif obj is None:
+            core = ["_items, _wanted = [], 0", "_res = _items"]
+        elif isinstance(obj, I.DrawSpec):
+            core = [f"_items, _wanted = [], {self.expr(obj.count)}", "_res = _items"]
         else:
-            core = [f"_items, _wanted = _object_items({n}, env, {computed}, {bounds})",
+            core = [f"_items = _as_list({self.expr(obj)})", "_wanted = len(_items)",
                     "_res = _items"]
         for verb in verbs:
             core.append(f"_res = _perform({lit(verb)}, {n}, _res, env)")
         if act.bind:
             chosen = "_items" if act.verbs[0] == "choose" else "_res"
-            core.append(f"_bind(env, {lit(act.bind)}, _binding_value({n}, {chosen}))")
+            one = act.verbs[0] == "choose" and isinstance(obj, I.Query) and obj.noun != "card" \
+                and isinstance(obj.max, I.Const) and obj.max.value == 1
+            value = f"({chosen}[0] if {chosen} else None)" if one else f"list({chosen})"
+            core.append(f"_bind(env, {lit(act.bind)}, {value})")
         if act.flag:
-            core.append(f"_set_flag(env, {lit(act.flag)}, _done_in_full({n}, _res, _wanted))")
-        if not act.optional:
+            # "if you do": done in full (a draw: every card wanted was drawn)
+            done = "len(_res) == _wanted and _wanted > 0" if act.verbs[0] == "draw" \
+                else "len(_res) >= max(1, _wanted)"
+            core.append(f"_set_flag(env, {lit(act.flag)}, {done})")
+        if not act.optional or (isinstance(obj, I.Query) and obj.mode != "all"):
+            # a step that may be declined by choosing nothing is its own decision
             return [pad + c for c in core]
         prompt = "may " + " and ".join(act.verbs) + "?"
         out = [f"{pad}if _declined(env, {n}, {lit(prompt)}):"]
@@ -295,10 +310,23 @@ class Emitter:
                 return None
             who = self.expr(a[1]) if len(a) == 2 else "_executor(env)"
             return f"_icon_count(env, {self.expr(a[0])}, {who})"
+        if e.name == "color" and len(a) == 1:
+            return f"ADAPTER.color_of(_game(env), {self.expr(a[0])})"
+        if e.name == "colors" and len(a) == 1:
+            return f"ADAPTER.colors_of(_game(env), {self.expr(a[0])})"
+        if e.name == "splay" and len(a) in (1, 2):
+            who = self.expr(a[1]) if len(a) == 2 else "_executor(env)"
+            return f"_game(env).splay_of({who}, {self.expr(a[0])})"
+        if e.name == "pile_icons" and len(a) in (2, 3):
+            who = self.expr(a[2]) if len(a) == 3 else "_executor(env)"
+            return f"ADAPTER.pile_icons(_game(env), {self.expr(a[0])}, {self.expr(a[1])}, {who})"
+        if e.name == "top" and len(a) in (1, 2):
+            who = self.expr(a[1]) if len(a) == 2 else "_executor(env)"
+            return f"ADAPTER.top_card(_game(env), {self.expr(a[0])}, {who})"
         if e.name in ("tucked_this_turn", "scored_this_turn", "points") and len(a) <= 1:
             who = self.expr(a[0]) if a else "_executor(env)"
             method = "score_points" if e.name == "points" else e.name
-            return f"env.game.{method}({who})"
+            return f"_game(env).{method}({who})"
         return None
 
     def listing(self, q: I.Query, n: str) -> str:
@@ -317,7 +345,7 @@ class Emitter:
         elif ref.players == "opponents":
             players = "_opponents(env)"
         else:
-            players = "env.game.players_in_order(_executor(env))"
+            players = "_game(env).players_in_order(_executor(env))"
         return f"ADAPTER.cards_in({lit(ref.zone)}, {players}, {lit(position)}, env)"
 
     def query_fn(self, q: I.Query) -> str:
@@ -366,6 +394,10 @@ class Emitter:
             return []  # applied by the listing
         neg = lit(bool(pred.negated))
         if pred.kind != "where":
+            test = self.inline_test(q, pred)
+            if test is not None:
+                return [f"        if {'' if pred.negated else 'not '}({test}):",
+                        f"            {on_fail}"]
             return [f"        if ADAPTER.test({n}.preds[{i}], x, {n}, env) == {neg}:",
                     f"            {on_fail}"]
         if self.reads_it_only_here(pred.arg):
@@ -382,6 +414,26 @@ class Emitter:
                 "            env.its.pop()",
                 f"        if ok == {neg}:",
                 f"            {on_fail}"]
+
+    def inline_test(self, q: I.Query, pred: I.Pred):
+        """The adapter's `test` of the candidate x for the common tests, as an expression (None
+        for the others): the same game calls, without the dispatch on the test's kind."""
+        k, arg = pred.kind, pred.arg
+        if k == "color" and type(arg) is str:
+            return f"{'ADAPTER.color_of(_game(env), x)' if q.noun == 'card' else 'x'} == {lit(arg)}"
+        if k == "icon" and arg is not None:
+            return f"_game(env).card_has_icon(x, {self.expr(arg)})"
+        if k == "value" and arg is not None:
+            return f"_game(env).age_of[x] == {self.expr(arg)}"
+        if k == "other_than" and arg is not None:
+            return f"x not in _as_list({self.expr(arg)})"
+        if k == "opponent":
+            return "x in _opponents(env)"
+        if k == "other":
+            return "x != _executor(env)"
+        if k == "splayed":
+            return "_game(env).splay_of(_executor(env), x) != 'none'"
+        return None
 
     def reads_it_only_here(self, e) -> bool:
         """True if the code of e reads `it` only where this emitter writes it (no query, zone,

@@ -142,12 +142,16 @@ def build_runtime(modules: tuple, progress=None) -> tuple[Path, bool]:
     return root, False
 
 
-def runtime_binding(modules: tuple, adapter: str, adapter_class: str, progress=None) -> Binding:
+def runtime_binding(modules: tuple, adapter: str, adapter_class: str, progress=None,
+                    game: tuple = ("", ""), context: tuple = ("", "")) -> Binding:
     """The Binding of card modules typed against the compiled runtime of `modules`, whose
-    adapter is `adapter_class` of the module `adapter` (qualified Python names)."""
+    adapter is `adapter_class` of the module `adapter`, and whose game and effect context
+    classes are `game` and `context`, each (module, class) (qualified Python names)."""
     root, _ = build_runtime(modules, progress)
     key = root.name.removeprefix("runtime-")  # the build is named by its key
-    return Binding(root, key, _twin(adapter), adapter_class, _twin("dsl.interp"))
+    return Binding(root, key, _twin(adapter), adapter_class, _twin("dsl.interp"), "Env",
+                   _twin(game[0]) if game[0] else "", game[1],
+                   _twin(context[0]) if context[0] else "", context[1])
 
 
 def load_runtime(modules: tuple, progress=None) -> dict:

@@ -39,6 +39,15 @@ RUNTIME_MODULES = ("dsl.interp", "runtime.core.rng", "runtime.core.decision", "r
                    "runtime.games.innovation.game", "runtime.games.innovation.verbs")
 # The adapter compiled card modules are typed against (dsl.codegen.Binding).
 TYPED_ADAPTER = ("runtime.games.innovation.verbs", "InnovationAdapter")
+TYPED_GAME = ("runtime.games.innovation.game", "InnovationGame")
+TYPED_CONTEXT = ("runtime.games.innovation.effects", "EffectContext")
+
+
+def typed_binding(progress=None):
+    """The Binding of this game's compiled card modules (building the runtime if needed)."""
+    from dsl.codegen.runtime_build import runtime_binding
+    return runtime_binding(RUNTIME_MODULES, *TYPED_ADAPTER, progress=progress, game=TYPED_GAME,
+                           context=TYPED_CONTEXT)
 
 
 class Runtime:
@@ -86,7 +95,6 @@ def build_cardset(cards: list, edition: int = 3, adapter=ADAPTER,
     remember, combined = memo, Combination
     if mode == "compiled":
         from dsl.codegen import compiled_effects, compiled_runtime
-        from dsl.codegen.runtime_build import runtime_binding
         twins = compiled_runtime(RUNTIME_MODULES)
         if twins is not None:
             runtime = Runtime(twins)
@@ -94,7 +102,7 @@ def build_cardset(cards: list, edition: int = 3, adapter=ADAPTER,
             remember, combined = conds.memo, conds.Combination
             if adapter is ADAPTER:  # the card module calls the compiled adapter through C
                 adapter = twins["runtime.games.innovation.verbs"].ADAPTER
-                binding = runtime_binding(RUNTIME_MODULES, *TYPED_ADAPTER)
+                binding = typed_binding()
         compiled = compiled_effects(list(cards), adapter, twins and twins["dsl.interp"],
                                     twins and twins["runtime.games.innovation.effects"].EffectContext,
                                     binding=binding)

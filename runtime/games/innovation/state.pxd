@@ -8,7 +8,7 @@ cpdef list pile_icon_counts(list icons, list pile, long splay)
 
 cdef class State:
     cdef public object cards
-    cdef public list color_of, icons_of
+    cdef public list color_of, icons_of, age_of, set_of
     cdef public long n_players
     cdef public list hand, score, achievements, board, splay, display, forecast, supply
     cdef public list available, removed, limbo, icons, pile_icons, zone_of, owner_of

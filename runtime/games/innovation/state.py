@@ -54,8 +54,10 @@ def pile_icon_counts(icons: list, pile: list, splay: int) -> list:
 class State:
     def __init__(self, cards: CardTable, n_players: int):
         self.cards = cards
-        self.color_of = cards.color  # the card table's colours and icons, read on every move
+        self.color_of = cards.color  # the card table's columns read on every move
         self.icons_of = cards.icons
+        self.age_of = cards.age
+        self.set_of = cards.set_index
         self.n_players = n_players
         np_ = range(n_players)
         self.hand = [[] for _ in np_]
@@ -103,6 +105,8 @@ class State:
         s.cards = self.cards
         s.color_of = self.color_of
         s.icons_of = self.icons_of
+        s.age_of = self.age_of
+        s.set_of = self.set_of
         s.n_players = self.n_players
         s.hand = [list(x) for x in self.hand]
         s.score = [list(x) for x in self.score]
@@ -156,8 +160,7 @@ class State:
         if zone == ACHIEVEMENTS:
             return self.achievements[owner]
         if zone == SUPPLY:
-            c = self.cards
-            return self.supply[c.set_index[card]][c.age[card]]
+            return self.supply[self.set_of[card]][self.age_of[card]]
         if zone == AVAILABLE:
             return self.available
         if zone == REMOVED:

@@ -7,7 +7,10 @@ from runtime.games.innovation.game cimport InnovationGame
 from runtime.games.innovation.state cimport State
 from runtime.games.innovation.cards cimport color_id, icon_id
 
-cdef frozenset CARD_VERBS
+cdef tuple VERBS
+cdef dict VERB_CODE
+cdef long MELD, TUCK, SCORE, REVEAL, KEEP, REMOVE, JUNK, EXECUTE, ACHIEVE, FORESHADOW
+cdef long DRAW, RETURN, TRANSFER, EXCHANGE, SPLAY, UNSPLAY, CLAIM, CHOOSE, REARRANGE, WIN, LOSE
 
 cpdef value_of(e, Env env)
 
@@ -25,6 +28,9 @@ cdef class InnovationAdapter:
     cpdef list colors_on(self, g, list players)
     @cython.locals(g=InnovationGame, k=str)
     cpdef bint test(self, pred, x, q, Env env) except -1
+    cpdef key(self, q, x, Env env)
+    @cython.locals(keys=list, order=list, i=long)
+    cpdef list ranked(self, q, list items, Env env)
     cpdef tuple bounds(self, q, Env env)
     @cython.locals(g=InnovationGame, items=list)
     cpdef tuple choose_items(self, q, Env env, bint optional, chooser=*, bint if_you_do=*,
@@ -33,14 +39,22 @@ cdef class InnovationAdapter:
     cpdef bint optional_is_a_choice(self, act) except -1
     cpdef tuple object_items(self, act, Env env, computed=*, bounds=*)
     cpdef chooser(self, act, Env env)
-    @cython.locals(g=InnovationGame, done=list)
+    @cython.locals(g=InnovationGame, done=list, v=long)
     cpdef list perform(self, str verb, act, list items, Env env)
     @cython.locals(g=InnovationGame)
     cpdef list draw_cards(self, Env env, value, long n)
     @cython.locals(g=InnovationGame)
-    cpdef bint card_verb(self, str verb, g, p, c, Env env) except -1
+    cpdef bint card_verb(self, long v, g, p, c, Env env) except -1
     cpdef binding_value(self, act, list items)
     cpdef bint done_in_full(self, act, list result, wanted) except -1
+    @cython.locals(g=InnovationGame)
+    cpdef color_of(self, g, card)
+    @cython.locals(g=InnovationGame)
+    cpdef list colors_of(self, g, cards)
+    @cython.locals(g=InnovationGame, i=long)
+    cpdef long pile_icons(self, g, icon, color, long who) except? -1
+    @cython.locals(g=InnovationGame, t=long)
+    cpdef list top_card(self, g, color, who)
     cpdef bint card_has_icon(self, card, icon, Env env) except -1
     cpdef function(self, e, Env env)
     cpdef bint exists(self, q, Env env) except -1

@@ -17,9 +17,14 @@ from .state import AVAILABLE
 KIND_OF_NOUN = {"card": "card", "color": "color", "value": "value", "player": "player",
                 "icon": "icon"}
 BASIC_ICONS = ("crown", "leaf", "lightbulb", "castle", "factory", "clock")
-# verbs done card by card (card_verb)
-CARD_VERBS = frozenset(("meld", "tuck", "score", "reveal", "keep", "remove", "junk", "execute",
-                        "achieve", "foreshadow"))
+# The verbs with a behaviour here, numbered for perform's dispatch: first those done card by
+# card (card_verb), MELD..FORESHADOW.
+VERBS = ("meld", "tuck", "score", "reveal", "keep", "remove", "junk", "execute", "achieve",
+         "foreshadow", "draw", "return", "transfer", "exchange", "splay", "unsplay", "claim",
+         "choose", "rearrange", "win", "lose")
+VERB_CODE = {v: i for i, v in enumerate(VERBS)}
+MELD, TUCK, SCORE, REVEAL, KEEP, REMOVE, JUNK, EXECUTE, ACHIEVE, FORESHADOW = range(10)
+DRAW, RETURN, TRANSFER, EXCHANGE, SPLAY, UNSPLAY, CLAIM, CHOOSE, REARRANGE, WIN, LOSE = range(10, 21)
 
 
 # constants whose value depends on who runs the effect (adapter.constant)
@@ -40,20 +45,20 @@ class InnovationAdapter:
     # ------------------------------------------------------------------ constants & players
     def constant(self, e: Const, env):
         if e.type == "player":
-            return env.ctx.executor if e.value == "you" else env.ctx.activator
+            return env.executor if e.value == "you" else env.activator
         if e.type == "players":
             g = env.game
-            return g.opponents(env.ctx.executor) if e.value == "opponents" else list(range(g.n_players))
+            return g.opponents(env.executor) if e.value == "opponents" else list(range(g.n_players))
         if e.type == "card" and e.value == "this":
             return env.ctx.card
         return e.value
 
     def players_of(self, ref: ZoneRef, env) -> list:
-        g, ex = env.game, env.ctx.executor
+        g, ex = env.game, env.executor
         if ref.whose == "executor":
             return [ex]
         if ref.whose == "activator":
-            return [env.ctx.activator]
+            return [env.activator]
         if ref.whose == "expr":
             return as_list(value_of(ref.player, env))
         if ref.players == "opponents":
@@ -108,7 +113,7 @@ class InnovationAdapter:
 
     def listing(self, q: Query, env) -> list:
         """A query's candidates before its tests (compiled card sets then test inline)."""
-        g, ex = env.game, env.ctx.executor
+        g, ex = env.game, env.executor
         position = None
         for p in q.preds:
             if p.kind == "position":
@@ -148,7 +153,7 @@ class InnovationAdapter:
         if k == "position":
             return True  # applied while listing the zone
         if k == "color":
-            return (COLORS[g.cards.color[x]] if q.noun == "card" else x) == pred.arg
+            return (COLORS[g.state.color_of[x]] if q.noun == "card" else x) == pred.arg
         if k == "icon":
             return self.card_has_icon(x, value_of(pred.arg, env), env)
         if k == "value":
@@ -162,11 +167,11 @@ class InnovationAdapter:
         if k == "other_than":
             return x not in as_list(value_of(pred.arg, env))
         if k == "opponent":
-            return x in g.opponents(env.ctx.executor)
+            return x in g.opponents(env.executor)
         if k == "other":
-            return x != env.ctx.executor
+            return x != env.executor
         if k == "splayed":
-            return g.splay_of(env.ctx.executor, x) != "none"
+            return g.splay_of(env.executor, x) != "none"
         raise EffectError(f"unknown test '{k}'")
 
     def key(self, q: Query, x, env):
@@ -184,12 +189,14 @@ class InnovationAdapter:
         if not items:
             return items
         best = q.rank[0] in ("highest", "most")
-        keyed = sorted(items, key=lambda x: self.key(q, x, env), reverse=best)
+        keys = [self.key(q, x, env) for x in items]
+        # a stable sort of the positions by key: equal keys keep the items' order
+        order = sorted(range(len(items)), key=keys.__getitem__, reverse=best)
         counted = q.mode == "choose" and not (isinstance(q.max, Const) and q.max.value == 1)
         if counted:
-            return keyed
-        top = self.key(q, keyed[0], env)
-        tied = [x for x in keyed if self.key(q, x, env) == top]
+            return [items[i] for i in order]
+        top = keys[order[0]]
+        tied = [items[i] for i in order if keys[i] == top]
         if q.single and len(tied) > 1:
             return []
         return tied
@@ -206,7 +213,7 @@ class InnovationAdapter:
         many were wanted). `candidates`: the query's candidates and `bounds` its bounds(), if
         already computed (compiled code computes both inline)."""
         g = env.game
-        ex = env.ctx.executor if chooser is None else chooser
+        ex = env.executor if chooser is None else chooser
         items = self.candidates(q, env) if candidates is None else candidates
         kind = KIND_OF_NOUN.get(q.noun, q.noun)
         if q.mode == "all":
@@ -246,7 +253,7 @@ class InnovationAdapter:
         sure = [x for x in items if (self.key(q, x, env) > cut if best else self.key(q, x, env) < cut)]
         tied = [x for x in items if self.key(q, x, env) == cut]
         need = n - len(sure)
-        who = env.ctx.executor if chooser is None else chooser
+        who = env.executor if chooser is None else chooser
         return sure + (env.game.choose(who, kind, tied, need, need, "choose") if need else [])
 
     # ------------------------------------------------------------------ actions
@@ -287,25 +294,26 @@ class InnovationAdapter:
         return who[0] if who else None
 
     def perform(self, verb: str, act: Act, items: list, env) -> list:
-        g, p = env.game, env.ctx.executor
-        if verb == "draw":
+        g, p = env.game, env.executor
+        v = VERB_CODE.get(verb, -1)
+        if v == DRAW:
             spec = act.obj
             return self.draw_cards(env, value_of(spec.value, env), value_of(spec.count, env))
-        if verb in CARD_VERBS:
-            if verb in ("meld", "tuck") and len(items) > 1 and act.verbs[0] == verb \
+        if 0 <= v <= FORESHADOW:
+            if v <= TUCK and len(items) > 1 and act.verbs[0] == verb \
                     and not (isinstance(act.obj, Query) and act.obj.mode == "choose"):
                 items = self.pile_order(g, p, items, verb)
             done = []
             for c in items:
-                if self.card_verb(verb, g, p, c, env):
+                if self.card_verb(v, g, p, c, env):
                     done.append(c)
             return done
-        if verb == "return":
+        if v == RETURN:
             g.return_cards(p, list(items))
             tally = env.ctx.dogma_vars.setdefault("__returned__", {})
             tally[p] = tally.get(p, 0) + len(items)
             return list(items)
-        if verb == "transfer":
+        if v == TRANSFER:
             to = dict(act.kwargs)["to"]
             ref = to.ref
             players = self.players_of(ref, env)
@@ -314,7 +322,7 @@ class InnovationAdapter:
             for c in items:
                 g.transfer(c, players[0], ref.zone)
             return list(items)
-        if verb == "exchange":
+        if v == EXCHANGE:
             other_q = dict(act.kwargs)["for"]
             other = self.choose_items(other_q, env, False)[0] if isinstance(other_q, Query) \
                 else as_list(value_of(other_q, env))
@@ -324,26 +332,26 @@ class InnovationAdapter:
                 return []
             g.exchange(list(items), za, list(other), zb)
             return list(items) + list(other)
-        if verb in ("splay", "unsplay"):
-            direction = value_of(act.adverb, env) if verb == "splay" else "none"
+        if v == SPLAY or v == UNSPLAY:
+            direction = value_of(act.adverb, env) if v == SPLAY else "none"
             return [c for c in items if g.splay(p, c, direction)]
-        if verb == "claim":
+        if v == CLAIM:
             done = []
             for a in items:
                 ok = g.claim_special(p, a) if isinstance(a, str) else g.achieve(p, a)
                 if ok:
                     done.append(a)
             return done
-        if verb == "choose":
+        if v == CHOOSE:
             return list(items)
-        if verb == "rearrange":
+        if v == REARRANGE:
             return [c for c in items if self.rearrange(g, p, c)]
-        if verb == "win":
+        if v == WIN:
             winners = items if act.obj is not None else [p]
             if winners:
                 g.win(winners, "dogma")
             return winners
-        if verb == "lose":
+        if v == LOSE:
             losers = items if act.obj is not None else [p]
             lost_teams = [g.team_of[l] for l in losers]
             others = [q for q in range(g.n_players) if q not in losers
@@ -356,7 +364,7 @@ class InnovationAdapter:
 
     def draw_cards(self, env, value, n) -> list:
         """`draw N VALUE` for the executor (compiled code computes value and N inline)."""
-        g, p = env.game, env.ctx.executor
+        g, p = env.game, env.executor
         return [g.draw(p, value) for _ in range(max(0, n))]
 
     def pile_order(self, g, p, items, verb) -> list:
@@ -373,28 +381,29 @@ class InnovationAdapter:
             out.extend(cs)
         return out
 
-    def card_verb(self, verb, g, p, c, env) -> bool:
-        if verb == "meld":
+    def card_verb(self, v: int, g, p, c, env) -> bool:
+        """Verb VERBS[v] (MELD..FORESHADOW) done to card c by p."""
+        if v == MELD:
             return g.meld(p, c)
-        if verb == "tuck":
+        if v == TUCK:
             return g.tuck(p, c)
-        if verb == "score":
+        if v == SCORE:
             return g.score_card(p, c)
-        if verb == "reveal":
+        if v == REVEAL:
             env.vars.setdefault("__revealed__", []).append(c)
             return g.reveal(p, c)
-        if verb == "keep":
+        if v == KEEP:
             return True
-        if verb in ("remove", "junk"):
+        if v == REMOVE or v == JUNK:
             return g.remove(c)
-        if verb == "execute":
+        if v == EXECUTE:
             g.execute_effects(p, c)
             return True
-        if verb == "achieve":
+        if v == ACHIEVE:
             if g.state.zone_of[c] == AVAILABLE:
                 return g.achieve(p, c)
             return g.transfer(c, p, "achievements")
-        raise EffectError(f"'{verb}' has no behaviour in the Innovation runtime yet")
+        raise EffectError(f"'{VERBS[v]}' has no behaviour in the Innovation runtime yet")
 
     def rearrange(self, g, p, color) -> bool:
         """Reorder one of p's piles: p lists its cards top first; the splay is kept. True if
@@ -427,6 +436,24 @@ class InnovationAdapter:
         return len(result) >= max(1, wanted)
 
     # ------------------------------------------------------------------ functions
+    # Functions of the game that compiled effects call directly too (dsl/codegen/emit.py).
+    def color_of(self, g, card):
+        """color(card): the colour's name, None for no card."""
+        cs = as_list(card)
+        return COLORS[g.state.color_of[cs[0]]] if cs else None
+
+    def colors_of(self, g, cards) -> list:
+        """colors(cards): each colour among them once, in the cards' order."""
+        return list(dict.fromkeys([COLORS[g.state.color_of[c]] for c in as_list(cards)]))
+
+    def pile_icons(self, g, icon, color, who) -> int:
+        i = icon_id(icon)
+        return g.state.pile_icons[who][color_id(color)][i] if 1 <= i <= 6 else 0
+
+    def top_card(self, g, color, who) -> list:
+        t = g.top(who, color)
+        return [t] if t >= 0 else []
+
     def card_has_icon(self, card, icon, env) -> bool:
         return env.game.card_has_icon(card, icon)
 
@@ -456,7 +483,7 @@ class InnovationAdapter:
             args = [self.zone_cards(a.ref, env) if isinstance(a, ZoneRefExpr) else a for a in args]
         # the names in the order of their frequency in games
         if name == "splay":
-            return g.splay_of(args[1] if len(args) > 1 else env.ctx.executor, args[0])
+            return g.splay_of(args[1] if len(args) > 1 else env.executor, args[0])
         if name == "value":
             cs = as_list(args[0])
             return g.cards.age[cs[0]] if cs else 0
@@ -465,7 +492,7 @@ class InnovationAdapter:
             if len(args) > 1 and e.args[1].type in ("card", "cards"):
                 want = icon_id(icon)
                 return len([i for c in as_list(args[1]) for i in g.cards.icons[c] if i == want])
-            who = args[1] if len(args) > 1 else env.ctx.executor
+            who = args[1] if len(args) > 1 else env.executor
             return g.icon_count(who, icon)
         if name == "colors":
             a = args[0]
@@ -473,44 +500,38 @@ class InnovationAdapter:
                 if a.ref.zone == "board":
                     ps = self.players_of(a.ref, env)
                     return self.colors_on(g, ps)
-                cards = self.zone_cards(a.ref, env)
-            else:
-                cards = as_list(a)
-            return list(dict.fromkeys([COLORS[g.cards.color[c]] for c in cards]))
+                return self.colors_of(g, self.zone_cards(a.ref, env))
+            return self.colors_of(g, a)
         if name == "count":
             return len(as_list(args[0]))
         if name == "none":
             return len(as_list(args[0])) == 0
         if name == "color":
-            cs = as_list(args[0])
-            return COLORS[g.cards.color[cs[0]]] if cs else None
+            return self.color_of(g, args[0])
         if name == "tucked_this_turn":
-            return g.tucked_this_turn(args[0] if args else env.ctx.executor)
+            return g.tucked_this_turn(args[0] if args else env.executor)
         if name == "scored_this_turn":
-            return g.scored_this_turn(args[0] if args else env.ctx.executor)
+            return g.scored_this_turn(args[0] if args else env.executor)
         if name == "pile_icons":
-            i = icon_id(args[0])
-            who = args[2] if len(args) > 2 else env.ctx.executor
-            return g.state.pile_icons[who][color_id(args[1])][i] if 1 <= i <= 6 else 0
+            return self.pile_icons(g, args[0], args[1], args[2] if len(args) > 2 else env.executor)
         if name == "any":
             return len(as_list(args[0])) > 0
         if name == "points":
-            return g.score_points(args[0] if args else env.ctx.executor)
+            return g.score_points(args[0] if args else env.executor)
         if name in ("highest", "lowest"):
             vals = [g.cards.age[c] for c in as_list(args[0])]
             return (max(vals) if name == "highest" else min(vals)) if vals else 0
         if name == "returned_this_dogma":
-            who = args[0] if args else env.ctx.executor
+            who = args[0] if args else env.executor
             return env.ctx.dogma_vars.get("__returned__", {}).get(who, 0)
         if name == "values":
             return sorted({g.cards.age[c] for c in as_list(args[0])})
         if name == "achievement_count":
-            return len(g.achievements(args[0] if args else env.ctx.executor))
+            return len(g.achievements(args[0] if args else env.executor))
         if name == "top":
-            t = g.top(args[1] if len(args) > 1 else env.ctx.executor, args[0])
-            return [t] if t >= 0 else []
+            return self.top_card(g, args[0], args[1] if len(args) > 1 else env.executor)
         if name == "pile":
-            return list(reversed(g.pile(args[1] if len(args) > 1 else env.ctx.executor, args[0])))
+            return list(reversed(g.pile(args[1] if len(args) > 1 else env.executor, args[0])))
         if name == "name":
             cs = as_list(args[0])
             return g.cards.name[cs[0]] if cs else None

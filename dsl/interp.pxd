@@ -5,7 +5,5 @@ cdef class Env:
     cdef public dict vars, flags
     cdef public list its
 
-    cpdef reset(self, ctx, adapter, card_ir, exports=*)
-
 cpdef bint truth(v) except -1
 cpdef list as_list(v)

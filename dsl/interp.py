@@ -37,10 +37,7 @@ class Env:
                  "card_ir", "exports")
 
     def __init__(self, ctx, adapter, card_ir, exports=()):
-        self.reset(ctx, adapter, card_ir, exports)
-
-    def reset(self, ctx, adapter, card_ir, exports=()) -> None:
-        """As new, for another execution (compiled effects reuse their Envs)."""
+        # compiled effects reuse their Envs, calling this again (codegen's `_reset`)
         self.ctx = ctx
         self.game = ctx.game
         self.executor = ctx.executor  # read by nearly every step: one field, not ctx's

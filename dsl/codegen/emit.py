@@ -157,9 +157,10 @@ class Emitter:
                                      for x in (obj.min, obj.max, obj.all_but)) + ")"
             by = any(k == "by" for k, _ in act.kwargs or ())
             chooser = f"ADAPTER.chooser({n}, env)" if by else "None"
+            cands = "_cands" if self.offers_all(act) else f"{self.query_fn(obj)}(env)"
             core = [f"_items, _wanted = ADAPTER.choose_items({self.node(obj)}, env, "
                     f"{lit(bool(act.optional))}, {chooser}, {lit(act.flag is not None)}, "
-                    f"{self.query_fn(obj)}(env), {bounds})", "_res = _items"]
+                    f"{cands}, {bounds})", "_res = _items"]
         elif obj is None:
             core = ["_items, _wanted = [], 0", "_res = _items"]
         elif isinstance(obj, I.DrawSpec):
@@ -184,7 +185,16 @@ class Emitter:
             # a step that may be declined by choosing nothing is its own decision
             return [pad + c for c in core]
         prompt = "may " + " and ".join(act.verbs) + "?"
-        out = [f"{pad}if _declined(env, {n}, {lit(prompt)}):"]
+        # the adapter's nothing_to_do: "you may meld all the cards in your score pile" is not
+        # offered with an empty score pile (the candidates, listed once, are also the items)
+        ask = f"not _game(env).choose_yes_no(_executor(env), {lit(prompt)})"
+        if self.offers_all(act):
+            out = [f"{pad}_cands = {self.query_fn(obj)}(env)",
+                   f"{pad}if not _cands or {ask}:"]
+        elif any(k == "for" for k, _ in act.kwargs or ()):
+            out = [f"{pad}if _declined(env, {n}, {lit(prompt)}):"]
+        else:
+            out = [f"{pad}if {ask}:"]
         declined = []
         if act.bind:
             declined.append(f"_bind(env, {lit(act.bind)}, [])")
@@ -194,6 +204,12 @@ class Emitter:
         out.append(f"{pad}else:")
         out.extend(f"{pad}    {c}" for c in core)
         return out
+
+    @staticmethod
+    def offers_all(act: I.Act) -> bool:
+        """`you may VERB all ...` of one query: offered only if the query has candidates."""
+        return bool(act.optional) and isinstance(act.obj, I.Query) and act.obj.mode == "all" \
+            and not any(k == "for" for k, _ in act.kwargs or ())
 
     # ---------------------------------------------------------------- expressions
     def truth(self, e) -> str:
@@ -293,6 +309,16 @@ class Emitter:
         """Inline forms of runtime/games/innovation/verbs.py call_function for the functions
         that dominate run time (special achievement conditions, counts, values)."""
         a = e.args
+        if e.name == "colors" and len(a) == 1 and isinstance(a[0], I.ZoneRefExpr):
+            ref = a[0].ref
+            if ref.zone == "board":
+                return f"ADAPTER.colors_on(_game(env), {self.players(ref)})"
+            return f"ADAPTER.colors_of(_game(env), {self.zone_cards(ref)})"
+        if e.name in ("count", "any", "none") and len(a) == 1 \
+                and isinstance(a[0], I.ZoneRefExpr):
+            # a bare zone stands for the cards in it: none(hand), count(my score)
+            n = f"len({self.zone_cards(a[0].ref)})"
+            return {"count": n, "any": f"({n} > 0)", "none": f"({n} == 0)"}[e.name]
         if any(isinstance(x, I.ZoneRefExpr) for x in a):
             return None
         if e.name in ("any", "none") and len(a) == 1 and isinstance(a[0], I.Query) \
@@ -335,18 +361,23 @@ class Emitter:
         position = next((p.arg for p in q.preds if p.kind == "position"), None)
         if q.noun != "card" or q.zone is None or type(position) not in (str, type(None)):
             return f"ADAPTER.listing({n}, env)"
-        ref = q.zone
+        return f"ADAPTER.cards_in({lit(q.zone.zone)}, {self.players(q.zone)}, {lit(position)}, env)"
+
+    def zone_cards(self, ref: I.ZoneRef) -> str:
+        """The adapter's `zone_cards`: the cards in a zone of the zone's players."""
+        return f"ADAPTER.cards_in({lit(ref.zone)}, {self.players(ref)}, None, env)"
+
+    def players(self, ref: I.ZoneRef) -> str:
+        """The adapter's `players_of`: whose zone a zone reference names."""
         if ref.whose == "executor":
-            players = "[_executor(env)]"
-        elif ref.whose == "activator":
-            players = "[_activator(env)]"
-        elif ref.whose == "expr":
-            players = f"_as_list({self.expr(ref.player)})"
-        elif ref.players == "opponents":
-            players = "_opponents(env)"
-        else:
-            players = "_game(env).players_in_order(_executor(env))"
-        return f"ADAPTER.cards_in({lit(ref.zone)}, {players}, {lit(position)}, env)"
+            return "[_executor(env)]"
+        if ref.whose == "activator":
+            return "[_activator(env)]"
+        if ref.whose == "expr":
+            return f"_as_list({self.expr(ref.player)})"
+        if ref.players == "opponents":
+            return "_opponents(env)"
+        return "_game(env).players_in_order(_executor(env))"
 
     def query_fn(self, q: I.Query) -> str:
         """The adapter's `candidates` (listing, tests, ranking) with `where` tests inline."""

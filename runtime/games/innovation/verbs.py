@@ -139,11 +139,12 @@ class InnovationAdapter:
 
     def colors_on(self, g, players: list) -> list:
         """The colours of which one of `players` has a pile."""
+        board = g.state.board
         out = []
-        for c in COLORS:
+        for i in range(len(COLORS)):
             for p in players:
-                if g.top(p, c) >= 0:
-                    out.append(c)
+                if board[p][i]:
+                    out.append(COLORS[i])
                     break
         return out
 

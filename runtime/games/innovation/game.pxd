@@ -32,7 +32,6 @@ cdef class InnovationGame:
     cpdef top(self, p, color)
     cpdef splay_of(self, p, color)
     cpdef icon_count(self, p, icon)
-    @cython.locals(c=long, s=long, age=list)
     cpdef long score_points(self, long p) except? -1
     @cython.locals(best=long, age=list, pile=list, top=long)
     cpdef long highest_top_age(self, long p) except? -1
@@ -56,7 +55,7 @@ cdef class InnovationGame:
     @cython.locals(st=State, k=str, seq=list, q=long, mine=long, counts=list, after=list,
                    team_of=list)
     cpdef bint _run_dogma(self, long p, long card, kinds=*) except -1
-    @cython.locals(key=long, rows=list)
+    @cython.locals(key=long, rows=list, made=tuple)
     cpdef list _effect_rows(self, long card, bint echo)
     cpdef bint can_achieve(self, long p, long age) except -1
     cpdef _check_achievement_win(self, long p)

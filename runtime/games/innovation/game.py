@@ -77,6 +77,7 @@ class GameResult:
 
 
 _ACTIONS: dict = {}
+_ROWS: dict = {}  # InnovationGame._effect_rows: (id(effects), card * 2 + echo) -> (effects, rows)
 
 
 def _card_actions(n: int, max_age: int) -> tuple:
@@ -361,11 +362,7 @@ class InnovationGame:
         return n
 
     def score_points(self, p: int) -> int:
-        age = self.age_of
-        s = 0
-        for c in self.state.score[p]:
-            s += age[c]
-        return s
+        return self.state.score_sum[p]
 
     def highest_top_age(self, p: int) -> int:
         age = self.age_of
@@ -756,12 +753,18 @@ class InnovationGame:
 
     def _effect_rows(self, card: int, echo: bool) -> list:
         """(card, kind, run) of the card's echo effects, or of its other effects, in order;
-        made once per card and game."""
+        made once per card's list of effects (shared by the games of a card set)."""
         key = card * 2 + echo
         rows = self._rows.get(key)
         if rows is None:
-            rows = self._rows[key] = [(card, e.kind, e.run) for e in self.effects.get(card, ())
-                                      if (e.kind == "echo") == echo]
+            effs = self.effects.get(card, ())
+            made = _ROWS.get((id(effs), key))
+            if made is None:  # (the entry keeps effs alive, so its id stays its own)
+                if len(_ROWS) > 4096:
+                    _ROWS.clear()
+                made = _ROWS[(id(effs), key)] = (
+                    effs, [(card, e.kind, e.run) for e in effs if (e.kind == "echo") == echo])
+            rows = self._rows[key] = made[1]
         return rows
 
     def _dogma_action(self, p: int, card: int) -> None:

@@ -13,7 +13,8 @@ cdef class State:
     cdef public list hand, score, achievements, board, splay, display, forecast, supply
     cdef public list available, removed, limbo, icons, pile_icons, zone_of, owner_of
     cdef public long current, actions_left, turn, first_player
-    cdef public list tucked_this_turn, scored_this_turn, board_rev, icons_rev, colors_rev
+    cdef public list tucked_this_turn, scored_this_turn, score_sum
+    cdef public list board_rev, icons_rev, colors_rev
     cdef public list tops_rev, splays_rev, seen_top, seen_splay
     cdef public dict cond_memo
     cdef public list changed

@@ -84,6 +84,7 @@ class State:
         self.first_player = 0
         self.tucked_this_turn = [0] * n_players
         self.scored_this_turn = [0] * n_players
+        self.score_sum = [0] * n_players  # the ages in each score pile, kept by take and put
         # Revisions of each player's board, for remembered special-achievement answers
         # (conditions.py, kept in cond_memo), all kept by refresh_pile: board_rev grows with
         # every change to the board, icons_rev when its icon counts change, colors_rev when a
@@ -129,6 +130,7 @@ class State:
         s.first_player = self.first_player
         s.tucked_this_turn = list(self.tucked_this_turn)
         s.scored_this_turn = list(self.scored_this_turn)
+        s.score_sum = list(self.score_sum)
         s.board_rev = list(self.board_rev)
         s.icons_rev = list(self.icons_rev)
         s.colors_rev = list(self.colors_rev)
@@ -176,7 +178,9 @@ class State:
         zone = self.zone_of[card]
         owner = self.owner_of[card]
         self._zone_list(zone, owner, card).remove(card)
-        if zone == BOARD:
+        if zone == SCORE:
+            self.score_sum[owner] -= self.age_of[card]
+        elif zone == BOARD:
             color = self.color_of[card]
             if len(self.board[owner][color]) < 2:
                 self.splay[owner][color] = SPLAY_NONE  # a pile of 0/1 card forgets its splay
@@ -192,7 +196,9 @@ class State:
             lst.append(card)
         self.zone_of[card] = zone
         self.owner_of[card] = owner
-        if zone == AVAILABLE:  # an achievement available again: anyone may qualify for it
+        if zone == SCORE:
+            self.score_sum[owner] += self.age_of[card]
+        elif zone == AVAILABLE:  # an achievement available again: anyone may qualify for it
             for q in range(self.n_players):
                 self.changed[q] = IN_ALL
         if zone == BOARD:
@@ -275,7 +281,8 @@ class State:
 
     # ---- checks ----
     def check_conservation(self) -> None:
-        """Every card is in exactly one zone, and zone_of/owner_of agree with the lists."""
+        """Every card is in exactly one zone, zone_of/owner_of agree with the lists, and the
+        score sums with the score piles."""
         seen = [0] * self.cards.n
 
         def mark(lst, zone, owner):
@@ -297,6 +304,7 @@ class State:
                     assert self.cards.color[c] == color
                 if len(pile) < 2:
                     assert self.splay[p][color] == SPLAY_NONE
+            assert self.score_sum[p] == sum(self.cards.age[c] for c in self.score[p])
         for st in self.supply:
             for pile in st:
                 mark(pile, SUPPLY, -1)

@@ -13,37 +13,37 @@ from .ast import NOSPAN, Span
 
 
 # ------------------------------------------------------------------ expressions
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Const:
     value: Any
     type: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Var:
     name: str
     type: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ItRef:
     type: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Flag:
     """True when the action that set it was done in full ("if you do")."""
     name: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Fn:
     name: str
     args: tuple
     type: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Arith:
     op: str
     left: "Expr"
@@ -51,13 +51,13 @@ class Arith:
     type: str = "int"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Neg:
     expr: "Expr"
     type: str = "int"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Cmp:
     op: str
     left: "Expr"
@@ -65,7 +65,7 @@ class Cmp:
     type: str = "bool"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HasIcon:
     card: "Expr"
     icon: "Expr"
@@ -73,7 +73,7 @@ class HasIcon:
     type: str = "bool"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class In:
     item: "Expr"
     collection: "Expr"
@@ -81,13 +81,13 @@ class In:
     type: str = "bool"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Not:
     expr: "Expr"
     type: str = "bool"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Logic:
     op: str  # and / or
     parts: tuple
@@ -102,7 +102,7 @@ def condition_parts(e) -> tuple:
 
 
 # ------------------------------------------------------------------ zones and queries
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ZoneRef:
     """A zone of one or more players. whose: executor / activator / expr / any / each."""
     zone: str
@@ -111,14 +111,14 @@ class ZoneRef:
     players: str = ""                   # for any/each: opponents / players / others
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ZoneRefExpr:
     """A zone used as a value: `colors(my board)`, `transfer ... to my score`."""
     ref: ZoneRef
     type: str = "place"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pred:
     """One test a candidate must pass. kind: position / color / icon / where / other_than /
     opponent / other."""
@@ -127,7 +127,7 @@ class Pred:
     negated: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Query:
     noun: str                           # card / color / value / player / icon
     mode: str                           # choose / all / the
@@ -142,7 +142,7 @@ class Query:
     type: str = "cards"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DrawSpec:
     value: "Expr"
     count: "Expr"
@@ -154,7 +154,7 @@ Expr = Union[Const, Var, ItRef, Flag, Fn, Arith, Neg, Cmp, HasIcon, In, Not, Log
 
 
 # ------------------------------------------------------------------ statements
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Act:
     verbs: tuple[str, ...]
     obj: Optional[Expr]
@@ -166,7 +166,7 @@ class Act:
     span: Span = field(default=NOSPAN, compare=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class If:
     branches: tuple[tuple[Expr, tuple], ...]
     orelse: tuple = ()
@@ -174,7 +174,7 @@ class If:
     span: Span = field(default=NOSPAN, compare=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ForEach:
     var: str
     iterable: Expr
@@ -182,32 +182,32 @@ class ForEach:
     span: Span = field(default=NOSPAN, compare=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Repeat:
     count: Expr
     body: tuple
     span: Span = field(default=NOSPAN, compare=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RepeatEffect:
     span: Span = field(default=NOSPAN, compare=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Stop:
     scope: str                          # effect / dogma
     span: Span = field(default=NOSPAN, compare=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Let:
     var: str
     expr: Expr
     span: Span = field(default=NOSPAN, compare=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Either:
     optional: bool
     options: tuple[tuple, ...]
@@ -218,14 +218,14 @@ Op = Union[Act, If, ForEach, Repeat, RepeatEffect, Stop, Let, Either]
 
 
 # ------------------------------------------------------------------ cards
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Trigger:
     mode: str
     pattern: Act
     would_mode: Optional[str] = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Effect:
     kind: str
     body: tuple
@@ -235,7 +235,7 @@ class Effect:
     span: Span = field(default=NOSPAN, compare=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Card:
     name: str
     attrs: dict = field(hash=False)

@@ -27,11 +27,13 @@ cdef class InnovationGame:
     cpdef list choose(self, player, str kind, options, long min=*, long max=*, str prompt=*,
                       bint all_or_none=*)
     cpdef bint choose_yes_no(self, player, prompt=*) except -1
-    cpdef list hand(self, p)
-    cpdef list pile(self, p, color)
-    cpdef top(self, p, color)
-    cpdef splay_of(self, p, color)
-    cpdef icon_count(self, p, icon)
+    cpdef list hand(self, long p)
+    cpdef list pile(self, long p, color)
+    @cython.locals(pile=list)
+    cpdef long top(self, long p, color) except? -2
+    cpdef str splay_of(self, long p, color)
+    @cython.locals(i=long, n=long)
+    cpdef long icon_count(self, long p, icon) except? -1
     cpdef long score_points(self, long p) except? -1
     @cython.locals(best=long, age=list, pile=list, top=long)
     cpdef long highest_top_age(self, long p) except? -1
@@ -67,7 +69,7 @@ cdef class InnovationGame:
     cpdef _claim_special(self, State st, long card, long q)
     @cython.locals(st=State, p=long, score=long, top=long, acts=list, melds=list,
                    dogmas=list, pile=list, c=long, ages=list, a=long,
-                   age_of=list, special=list, achieve=list)
+                   age_of=list, special=list, achieve=list, hand=list)
     cpdef list legal_actions(self)
     cpdef _check_action(self, long p, tuple action)
     cpdef apply(self, action)

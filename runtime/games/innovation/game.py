@@ -885,11 +885,13 @@ class InnovationGame:
         p = st.current
         acts: list = [DRAW_ACTION]
         melds, dogmas = self._meld_actions, self._dogma_actions
-        for c in sorted(st.hand[p]):
+        hand = sorted(st.hand[p])
+        for c in hand:
             acts.append(melds[c])
         for pile in st.board[p]:
             if pile:
-                acts.append(dogmas[pile[-1]])
+                c = pile[-1]
+                acts.append(dogmas[c])
         score = self.score_points(p) if st.available else 0
         if score >= 5:  # achieving needs a score of 5 x its age, so at least 5
             top = self.highest_top_age(p)

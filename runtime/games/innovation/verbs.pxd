@@ -18,7 +18,7 @@ cdef class InnovationAdapter:
     cpdef constant(self, e, Env env)
     cpdef list players_of(self, ref, Env env)
     cpdef list zone_cards(self, ref, Env env, position=*)
-    @cython.locals(st=State, out=list, pile=list, p=long)
+    @cython.locals(g=InnovationGame, st=State, out=list, pile=list, p=long)
     cpdef list cards_in(self, str zone, list players, position, Env env)
     @cython.locals(items=list)
     cpdef list candidates(self, q, Env env)

@@ -72,7 +72,8 @@ class InnovationAdapter:
         """The cards in `zone` of each of `players`, in turn: a board pile by pile in colour
         order, each top to bottom (`position` "top" or "bottom": that card of each pile).
         Compiled queries call this directly with their zone and players."""
-        st = env.game.state
+        g = env.game
+        st = g.state
         out = []
         for p in players:
             if zone == "board":
@@ -177,7 +178,7 @@ class InnovationAdapter:
 
     def key(self, q: Query, x, env):
         if q.rank[1] is None:
-            return env.game.cards.age[x] if q.noun == "card" else x
+            return env.game.age_of[x] if q.noun == "card" else x
         env.its.append(x)
         try:
             return evaluate(q.rank[1], env)

@@ -57,7 +57,7 @@ cdef class InnovationGame:
     @cython.locals(st=State, k=str, seq=list, q=long, mine=long, counts=list, after=list,
                    team_of=list)
     cpdef bint _run_dogma(self, long p, long card, kinds=*) except -1
-    @cython.locals(key=long, rows=list, made=tuple)
+    @cython.locals(key=long, rows=list)
     cpdef list _effect_rows(self, long card, bint echo)
     cpdef bint can_achieve(self, long p, long age) except -1
     cpdef _check_achievement_win(self, long p)

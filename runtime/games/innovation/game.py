@@ -77,7 +77,20 @@ class GameResult:
 
 
 _ACTIONS: dict = {}
-_ROWS: dict = {}  # InnovationGame._effect_rows: (id(effects), card * 2 + echo) -> (effects, rows)
+_ROWS: dict = {}  # id(effects) -> (effects, its InnovationGame._rows), shared by its games
+
+
+def _shared_rows(effects) -> dict:
+    """The `_rows` of the games played with this dict of effects (a card set's); the entry
+    keeps `effects` alive, so its id stays its own."""
+    if not effects:
+        return {}
+    made = _ROWS.get(id(effects))
+    if made is None:
+        if len(_ROWS) >= 64:
+            _ROWS.clear()
+        made = _ROWS[id(effects)] = (effects, {})
+    return made[1]
 
 
 def _card_actions(n: int, max_age: int) -> tuple:
@@ -121,7 +134,7 @@ class InnovationGame:
         self.effects: dict[int, list] = {int(k): v for k, v in (effects or {}).items()}
         self.specials: list[SpecialAchievement] = list(specials or [])
         self._special_by_name = {s.name: s for s in self.specials}
-        self._rows: dict = {}  # _effect_rows
+        self._rows: dict = _shared_rows(effects)  # _effect_rows
         # every condition is a card set's Combination whose inputs are known: see _check_specials
         self._specials_known = all(s.inputs is not None and s.triggers is None
                                    and isinstance(s.condition, Combination)
@@ -753,18 +766,12 @@ class InnovationGame:
 
     def _effect_rows(self, card: int, echo: bool) -> list:
         """(card, kind, run) of the card's echo effects, or of its other effects, in order;
-        made once per card's list of effects (shared by the games of a card set)."""
+        made once per card and card set (`_rows` is shared by the games of a card set)."""
         key = card * 2 + echo
         rows = self._rows.get(key)
         if rows is None:
-            effs = self.effects.get(card, ())
-            made = _ROWS.get((id(effs), key))
-            if made is None:  # (the entry keeps effs alive, so its id stays its own)
-                if len(_ROWS) > 4096:
-                    _ROWS.clear()
-                made = _ROWS[(id(effs), key)] = (
-                    effs, [(card, e.kind, e.run) for e in effs if (e.kind == "echo") == echo])
-            rows = self._rows[key] = made[1]
+            rows = self._rows[key] = [(card, e.kind, e.run) for e in self.effects.get(card, ())
+                                      if (e.kind == "echo") == echo]
         return rows
 
     def _dogma_action(self, p: int, card: int) -> None:

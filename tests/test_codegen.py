@@ -176,6 +176,79 @@ def test_queries_stop_early_and_keep_it_in_a_local_when_they_can():
     assert "ADAPTER.cards_in('board', [_executor(env)], 'top', env)" in local
 
 
+@needs_cc
+def test_an_effect_run_within_itself_keeps_its_own_bindings():
+    # compiled effects reuse their Envs: a run nested in a run of the same effect ("execute
+    # this") takes another, and each level scores the card it drew itself, as interpreted
+    from runtime.games.innovation.cardset import build_cardset
+    from runtime.games.innovation.game import Options
+    card = check_text('''card "Echo Chamber"
+    age 1; color red; icons castle crown hex castle
+    dogma castle
+    effect:
+        draw 1 as drawn
+        if count(hand) < 4: execute this
+        score drawn
+''', "/tmp/cardlang_test/echo_chamber.card")[0]
+    ones = [dataclasses.replace(c, path="/tmp/cardlang_test/" + Path(c.path).name)
+            for c in game_cards("innovation") if c.age == 1 and not c.attrs.get("edition")]
+    runs = []
+    for mode in ("interpreted", "compiled"):
+        cs = build_cardset([card] + ones, mode=mode)
+        g = cs.game_class(cs.table, cs.effects, cs.specials, Options(players=2), seed=5)
+        me, start = cs.table.id_of("Echo Chamber"), len(g.events)  # after the setup's draws
+        for _ in range(2):  # and again, with the Envs of the first time
+            g.execute_effects(0, me)
+        drawn = [e[2] for e in g.events[start:] if e[0] == "draw"]
+        scored = [e[2] for e in g.events[start:] if e[0] == "score"]
+        runs.append((drawn, scored, g.events))
+    assert runs[0][2] == runs[1][2]
+    for drawn, scored, _ in runs:
+        # each call nests the same number of runs (the scores empty the hand again); the
+        # deepest run scores first, so each call's scores are its draws in reverse
+        k = len(drawn) // 2
+        assert k >= 2 and len(drawn) == 2 * k
+        assert scored == drawn[:k][::-1] + drawn[k:][::-1]
+
+
+def test_what_the_ir_settles_is_settled_by_the_generator():
+    # the adapter's decisions that depend on the IR alone are made when generating: an optional
+    # "all" step lists its candidates once (nothing_to_do, then the items), an optional choice
+    # is its own decision (no yes/no), the query is handed to choose_items with its candidates;
+    # common query tests and functions call the game or adapter directly, zones as arguments
+    # are listed inline, and a query with nothing to test returns the zone's cards
+    card = check_text('''card "Probe"
+    age 1; color red; icons castle crown hex castle
+    dogma castle
+    effect:
+        may tuck all cards from hand as tucked
+        may return a card with crown from hand
+        score all red cards from hand
+        if splay(red) == up or color(tucked) == red: draw 1
+        if count(hand) > 2 and pile_icons(crown, red) > 1: draw 2
+        transfer a top non-green card other than this from board to my board
+''', "probe.card")[0]
+    text, _ = generate([card], "test/probe")
+    body = text[text.index("cdef int card_0_effect_0"):]
+    tuck, ret = body.index("# line 5"), body.index("# line 6")
+    assert "_cands = query_0(env)" in body[tuck:ret]
+    assert "if not _cands or not _game(env).choose_yes_no(_executor(env), 'may tuck?'):" in body
+    assert "ADAPTER.choose_items(_N[1], env, True, None, False, _cands, (None, None, None))" in body
+    assert "choose_yes_no" not in body[ret:body.index("# line 7")]
+    assert "_object_items" not in text and "_declined(" not in body
+    assert "_game(env).splay_of(_executor(env), 'red')" in body
+    assert "ADAPTER.color_of(_game(env), _var(env, 'tucked'))" in body
+    assert "len(ADAPTER.cards_in('hand', [_executor(env)], None, env)) > 2" in body
+    assert "ADAPTER.pile_icons(_game(env), 'crown', 'red', _executor(env))" in body
+    assert "_call_function" not in body and "ADAPTER.test(" not in text
+    queries = {n: text[text.index(f"cdef list query_{n}"):] for n in range(4)}
+    assert "kept" not in queries[0][:queries[0].index("return items")]
+    assert "if not (_game(env).card_has_icon(x, 'crown')):" in queries[1]
+    assert "if not (ADAPTER.color_of(_game(env), x) == 'red'):" in queries[2]
+    assert "if (ADAPTER.color_of(_game(env), x) == 'green'):" in queries[3]
+    assert "if not (x not in _as_list(_this(env))):" in queries[3]
+
+
 # ------------------------------------------------------------------ cache
 def test_cache_key_follows_the_ir():
     cards = _hostile_cards()[:2]

@@ -397,20 +397,23 @@ class Emitter:
         try:
             n = self.node(q)
             name = self._query_fn[(kind, id(q))] = f"{kind}_{len(self.queries)}"
+            listing = self.listing(q, n)
+            tests = [t for i in range(len(q.preds)) for t in self.pred_test(q, n, i, "continue")]
+            ranked = [f"    items = ADAPTER.ranked({n}, items, env)"] if q.rank is not None else []
             if kind == "exists":
-                lines = [f"cdef bint {name}(Env_t env) except -1:"]
-                found = ["        return True", "    return False"]
+                lines = [f"cdef bint {name}(Env_t env) except -1:",
+                         f"    cdef list items = {listing}", "    for x in items:"] + tests + \
+                        ["        return True", "    return False"]
+            elif not tests and listing.startswith("ADAPTER.cards_in("):
+                # nothing to test: the zone's cards (a new list) are the candidates
+                lines = [f"cdef list {name}(Env_t env):", f"    cdef list items = {listing}"] + \
+                        ranked + ["    return items"]
             else:
-                lines = [f"cdef list {name}(Env_t env):", "    cdef list kept = []"]
-                found = ["        kept.append(x)", "    items = kept"]
-                if q.rank is not None:
-                    found.append(f"    items = ADAPTER.ranked({n}, items, env)")
-                found.append("    return items")
-            lines.insert(1, f"    cdef list items = {self.listing(q, n)}")
-            lines.append("    for x in items:")
-            for i in range(len(q.preds)):
-                lines += self.pred_test(q, n, i, "continue")
-            self.queries.append(lines + found)
+                lines = [f"cdef list {name}(Env_t env):", "    cdef list kept = []",
+                         f"    cdef list items = {listing}", "    for x in items:"] + tests + \
+                        ["        kept.append(x)", "    items = kept"] + ranked + \
+                        ["    return items"]
+            self.queries.append(lines)
         finally:
             self._it = outer
         return name

@@ -252,3 +252,22 @@ def test_execute_effects_runs_non_demands_alone(table):
     g.execute_effects(1, other, share=True, kinds=("effect", "demand"))
     # as a full dogma of p2: p1 (0 clocks... counts on blue1a's icon) shares or is demanded
     assert {e[2] for e in log} == {1}
+
+
+def test_effect_rows_are_made_once_per_card_set(table):
+    # the (card, kind, run) rows a dogma runs are made once per card and dict of effects, and
+    # shared by the games played with it; another dict of effects has rows of its own
+    log = []
+    card = table.id_of(CASTLE3)
+    effects = {card: [Effect("echo", recorder(log, "E"), ""),
+                      Effect("effect", recorder(log, "N"), "")]}
+    g1, _ = four_player_game(table, effects)
+    g2, _ = four_player_game(table, effects)
+    rows = g1._effect_rows(card, False)
+    assert [(c, k) for c, k, _ in rows] == [(card, "effect")]
+    assert [k for _, k, _ in g1._effect_rows(card, True)] == ["echo"]
+    assert g2._effect_rows(card, False) is rows
+    g3, _ = four_player_game(table, {card: [Effect("effect", recorder(log, "X"), "")]})
+    assert g3._effect_rows(card, False) is not rows
+    g3.apply(("dogma", card))
+    assert {tag for tag, *_ in log} == {"X"}

@@ -2,6 +2,9 @@
 import cython
 
 cdef tuple VISIBLE_SLOTS
+cdef long _SUPPLY, _HAND, _BOARD, _SCORE, _ACHIEVEMENTS, _AVAILABLE, _REMOVED, _DISPLAY
+cdef long _FORECAST, _IN_BOARD, _IN_ICONS, _IN_COLORS, _IN_TOPS, _IN_SPLAYS, _IN_TUCKED
+cdef long _IN_SCORED, _IN_ALL, _N_SLOTS, _SPLAY_NONE
 
 @cython.locals(counts=list, ic=long, ci=tuple, n=long, s=long, i=long, slots=tuple)
 cpdef list pile_icon_counts(list icons, list pile, long splay)
@@ -21,6 +24,7 @@ cdef class State:
 
     cpdef State clone(self)
     cpdef list _zone_list(self, long zone, long owner, long card)
+    @cython.locals(zone=long, owner=long, color=long)
     cpdef tuple take(self, long card)
     cpdef put(self, long card, long zone, long owner=*, bint bottom=*)
     cpdef tuple move(self, long card, long zone, long owner=*, bint bottom=*)

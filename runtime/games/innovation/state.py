@@ -28,11 +28,19 @@ N_COLORS = 5
 IN_BOARD, IN_ICONS, IN_COLORS, IN_TOPS, IN_SPLAYS, IN_TUCKED, IN_SCORED = 1, 2, 4, 8, 16, 32, 64
 IN_ALL = 127
 
+# The same numbers under private names, which the compiled twin declares as C constants
+# (state.pxd), so that its hot methods below compare C ints rather than look up Python ones.
+_SUPPLY, _HAND, _BOARD, _SCORE, _ACHIEVEMENTS = SUPPLY, HAND, BOARD, SCORE, ACHIEVEMENTS
+_AVAILABLE, _REMOVED, _DISPLAY, _FORECAST = AVAILABLE, REMOVED, DISPLAY, FORECAST
+_IN_BOARD, _IN_ICONS, _IN_COLORS, _IN_TOPS = IN_BOARD, IN_ICONS, IN_COLORS, IN_TOPS
+_IN_SPLAYS, _IN_TUCKED, _IN_SCORED, _IN_ALL = IN_SPLAYS, IN_TUCKED, IN_SCORED, IN_ALL
+_N_SLOTS, _SPLAY_NONE = N_ICON_SLOTS, SPLAY_NONE
+
 
 def pile_icon_counts(icons: list, pile: list, splay: int) -> list:
     """Visible icon counts of one pile (bottom->top list); `icons` the card table's icon
     slots (CardTable.icons)."""
-    counts = [0] * N_ICON_SLOTS
+    counts = [0] * _N_SLOTS
     if not pile:
         return counts
     for ic in icons[pile[-1]]:
@@ -153,23 +161,23 @@ class State:
 
     # ---- zone lists ----
     def _zone_list(self, zone: int, owner: int, card: int) -> list:
-        if zone == HAND:
+        if zone == _HAND:
             return self.hand[owner]
-        if zone == SCORE:
+        if zone == _SCORE:
             return self.score[owner]
-        if zone == BOARD:
+        if zone == _BOARD:
             return self.board[owner][self.color_of[card]]
-        if zone == ACHIEVEMENTS:
+        if zone == _ACHIEVEMENTS:
             return self.achievements[owner]
-        if zone == SUPPLY:
+        if zone == _SUPPLY:
             return self.supply[self.set_of[card]][self.age_of[card]]
-        if zone == AVAILABLE:
+        if zone == _AVAILABLE:
             return self.available
-        if zone == REMOVED:
+        if zone == _REMOVED:
             return self.removed
-        if zone == DISPLAY:
+        if zone == _DISPLAY:
             return self.display[owner]
-        if zone == FORECAST:
+        if zone == _FORECAST:
             return self.forecast[owner]
         return self.limbo
 
@@ -178,12 +186,12 @@ class State:
         zone = self.zone_of[card]
         owner = self.owner_of[card]
         self._zone_list(zone, owner, card).remove(card)
-        if zone == SCORE:
+        if zone == _SCORE:
             self.score_sum[owner] -= self.age_of[card]
-        elif zone == BOARD:
+        elif zone == _BOARD:
             color = self.color_of[card]
             if len(self.board[owner][color]) < 2:
-                self.splay[owner][color] = SPLAY_NONE  # a pile of 0/1 card forgets its splay
+                self.splay[owner][color] = _SPLAY_NONE  # a pile of 0/1 card forgets its splay
             self.refresh_pile(owner, color)
         return zone, owner
 
@@ -196,12 +204,12 @@ class State:
             lst.append(card)
         self.zone_of[card] = zone
         self.owner_of[card] = owner
-        if zone == SCORE:
+        if zone == _SCORE:
             self.score_sum[owner] += self.age_of[card]
-        elif zone == AVAILABLE:  # an achievement available again: anyone may qualify for it
+        elif zone == _AVAILABLE:  # an achievement available again: anyone may qualify for it
             for q in range(self.n_players):
-                self.changed[q] = IN_ALL
-        if zone == BOARD:
+                self.changed[q] = _IN_ALL
+        if zone == _BOARD:
             self.refresh_pile(owner, self.color_of[card])
 
     def move(self, card: int, zone: int, owner: int = -1, bottom: bool = False) -> tuple:
@@ -214,30 +222,30 @@ class State:
         """After any change to one pile: its icon counts, the board's revisions and the
         player's changed bits."""
         self.board_rev[p] += 1
-        changed = IN_BOARD
+        changed = _IN_BOARD
         pile = self.board[p][color]
         top = pile[-1] if pile else -1
         seen = self.seen_top[p][color]
         if top != seen:
             self.tops_rev[p] += 1
-            changed |= IN_TOPS
+            changed |= _IN_TOPS
             if top < 0 or seen < 0:
                 self.colors_rev[p] += 1
-                changed |= IN_COLORS
+                changed |= _IN_COLORS
             self.seen_top[p][color] = top
         if self.splay[p][color] != self.seen_splay[p][color]:
             self.splays_rev[p] += 1
-            changed |= IN_SPLAYS
+            changed |= _IN_SPLAYS
             self.seen_splay[p][color] = self.splay[p][color]
         new = pile_icon_counts(self.icons_of, pile, self.splay[p][color])
         old = self.pile_icons[p][color]
         if new != old:
             tot = self.icons[p]
-            for i in range(1, N_ICON_SLOTS):
+            for i in range(1, _N_SLOTS):
                 tot[i] += new[i] - old[i]
             self.pile_icons[p][color] = new
             self.icons_rev[p] += 1
-            changed |= IN_ICONS
+            changed |= _IN_ICONS
         self.changed[p] |= changed
 
     def any_changed(self) -> bool:
@@ -250,16 +258,16 @@ class State:
     # ---- this turn's counters ----
     def count_tuck(self, p: int) -> None:
         self.tucked_this_turn[p] += 1
-        self.changed[p] |= IN_TUCKED
+        self.changed[p] |= _IN_TUCKED
 
     def count_score(self, p: int) -> None:
         self.scored_this_turn[p] += 1
-        self.changed[p] |= IN_SCORED
+        self.changed[p] |= _IN_SCORED
 
     def reset_counters(self) -> None:
         for q in range(self.n_players):
             if self.tucked_this_turn[q] or self.scored_this_turn[q]:
-                self.changed[q] |= IN_TUCKED | IN_SCORED
+                self.changed[q] |= _IN_TUCKED | _IN_SCORED
             self.tucked_this_turn[q] = 0
             self.scored_this_turn[q] = 0
 

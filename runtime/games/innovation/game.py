@@ -838,8 +838,9 @@ class InnovationGame:
         compiled), and the bits cleared."""
         order = self._orders[st.current]
         changed = st.changed
+        zone_of, available = st.zone_of, AVAILABLE
         for card, mask, cond in self._special_rows:
-            if st.zone_of[card] != AVAILABLE:
+            if zone_of[card] != available:
                 continue
             for q in order:
                 bits = changed[q]

@@ -8,6 +8,9 @@ cdef class Decision:
     cdef public bint all_or_none
     cpdef tuple _fields(self)
 
+@cython.locals(d=Decision)
+cpdef Decision new_decision(long player, str kind, tuple options, long min, long max, str prompt,
+                            bint all_or_none=*)
 cpdef list first_legal_answer(Decision d)
 @cython.locals(ans=list)
 cpdef list validate_answer(Decision d, answer)

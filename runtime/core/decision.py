@@ -41,6 +41,21 @@ class Decision:
                 "prompt={!r}, all_or_none={!r})".format(*self._fields()))
 
 
+def new_decision(player: int, kind: str, options: tuple, min: int, max: int, prompt: str,
+                 all_or_none: bool = False) -> Decision:
+    """Decision(...) with `options` already a tuple, made without the call's argument parsing
+    in the compiled twin (one is made for every choice)."""
+    d = Decision.__new__(Decision)
+    d.player = player
+    d.kind = kind
+    d.options = options
+    d.min = min
+    d.max = max
+    d.prompt = prompt
+    d.all_or_none = all_or_none
+    return d
+
+
 def first_legal_answer(d: Decision) -> list:
     """The answer a non-thinking agent gives: the first options, as few as allowed but at least
     one when one may be taken (so an optional step is done rather than declined)."""

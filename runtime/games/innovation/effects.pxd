@@ -1,7 +1,13 @@
 # C types for the compiled twin of effects.py (dsl/codegen/runtime_build.py).
+cimport cython
+
 cdef class EffectContext:
     cdef public object game
     cdef public long executor, activator, card
     cdef public str kind
     cdef public dict dogma_vars
     cdef public bint shared
+
+@cython.locals(c=EffectContext)
+cpdef EffectContext new_context(game, long executor, long activator, long card, str kind,
+                                dict dogma_vars, bint shared)

@@ -44,6 +44,21 @@ class EffectContext:
                 f"card={self.card}, kind={self.kind!r}, shared={self.shared})")
 
 
+def new_context(game, executor: int, activator: int, card: int, kind: str, dogma_vars: dict,
+                shared: bool) -> EffectContext:
+    """EffectContext(...), made without the call's argument parsing in the compiled twin (one
+    is made for every execution of an effect)."""
+    c = EffectContext.__new__(EffectContext)
+    c.game = game
+    c.executor = executor
+    c.activator = activator
+    c.card = card
+    c.kind = kind
+    c.dogma_vars = dogma_vars
+    c.shared = shared
+    return c
+
+
 @dataclass(frozen=True)
 class SpecialAchievement:
     """A special achievement claimed automatically the moment `condition(game, player)` holds.

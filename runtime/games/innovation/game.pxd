@@ -3,10 +3,11 @@
 # pass (players, colours, icons as evaluated values) stay objects, as in the Python source.
 cimport cython
 from runtime.core.rng cimport Rng
-from runtime.core.decision cimport Decision, validate_answer
+from runtime.core.decision cimport Decision, new_decision, validate_answer
 from runtime.games.innovation.state cimport State
 from runtime.games.innovation.conditions cimport Combination
 from runtime.games.innovation.cards cimport color_id, icon_id
+from runtime.games.innovation.effects cimport new_context
 
 cdef class InnovationGame:
     cdef public object cards, options, seed, _result

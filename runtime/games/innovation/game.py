@@ -20,12 +20,12 @@ from ...core.events import (
     SCORE as EV_SCORE, SHARE as EV_SHARE, SPECIAL as EV_SPECIAL, SPLAY as EV_SPLAY,
     TRANSFER as EV_TRANSFER, TUCK as EV_TUCK, TURN as EV_TURN)
 from ...core.agents import FirstLegalAgent
-from ...core.decision import Decision, validate_answer
+from ...core.decision import new_decision, validate_answer
 from ...core.errors import GameOver, IllegalMove
 from ...core.rng import Rng
 from .cards import COLORS, CardTable, color_id, icon_id
 from .conditions import Combination, input_mask
-from .effects import Effect, EffectContext, SpecialAchievement
+from .effects import Effect, SpecialAchievement, new_context
 from .state import (ACHIEVEMENTS, AVAILABLE, BOARD, DISPLAY, FORECAST, HAND, LIMBO, N_COLORS,
                     REMOVED, SCORE, SPLAY_INDEX, SPLAY_NAMES, SPLAY_NONE, SUPPLY, ZONE_INDEX,
                     ZONE_NAMES, State)
@@ -291,7 +291,7 @@ class InnovationGame:
         if all_or_none:
             if max > n:
                 return []
-            d = Decision(player, kind, opts, 0, max, prompt, True)
+            d = new_decision(player, kind, opts, 0, max, prompt, True)
             answer = validate_answer(d, self.agents[player].choose(self, d))
             self.log.append({"player": player, "kind": kind, "answer": list(answer)})
             return answer
@@ -306,7 +306,7 @@ class InnovationGame:
                 return list(opts)
         elif min == max == n:
             return list(opts)
-        d = Decision(player, kind, opts, min, max, prompt)
+        d = new_decision(player, kind, opts, min, max, prompt)
         answer = validate_answer(d, self.agents[player].choose(self, d))
         self.log.append({"player": player, "kind": kind, "answer": list(answer)})
         return answer
@@ -719,7 +719,7 @@ class InnovationGame:
                 dv: dict = {}
                 for eff in self.effects.get(card, ()):
                     if eff.kind in kinds:
-                        eff.run(EffectContext(self, player, player, card, eff.kind, dv, False))
+                        eff.run(new_context(self, player, player, card, eff.kind, dv, False))
         finally:
             self._nested -= 1
 
@@ -752,16 +752,16 @@ class InnovationGame:
                         continue
                     if (counts[q] < mine) if k == "demand" else (counts[q] >= mine):
                         self._emit((EV_DEMAND, q, src), False)
-                        run(EffectContext(self, q, p, src, k, dv, False))
+                        run(new_context(self, q, p, src, k, dv, False))
             else:
                 for q in after:
                     if counts[q] >= mine:
                         self._emit((EV_SHARE, q, src), False)
                         before = self.counted_changes
-                        run(EffectContext(self, q, p, src, k, dv, True))
+                        run(new_context(self, q, p, src, k, dv, True))
                         if team_of[q] != my_team and self.counted_changes != before:
                             bonus = True
-                run(EffectContext(self, p, p, src, k, dv, False))
+                run(new_context(self, p, p, src, k, dv, False))
         return bonus
 
     def _effect_rows(self, card: int, echo: bool) -> list:
@@ -1018,7 +1018,7 @@ class InnovationGame:
         """Ask the current player's agent for an action and apply it."""
         st = self.state
         p = st.current
-        d = Decision(p, "action", tuple(self.legal_actions()), 1, 1, "choose an action")
+        d = new_decision(p, "action", tuple(self.legal_actions()), 1, 1, "choose an action")
         answer = validate_answer(d, self.agents[p].choose(self, d))
         self._apply(tuple(answer[0]))  # one of legal_actions(): no second legality check
 

@@ -23,7 +23,7 @@ cdef class Tabled(Part):
 cdef class TabledShape(Part):
     cdef public bint splays
     cdef public dict table
-    @cython.locals(key=long, c=long, piles=list, splay=list)
+    @cython.locals(key=long, c=long, piles=list, splay=list, n=long, s=long)
     cpdef bint ask(self, game, State st, long player) except -1
 
 cdef class Combination:

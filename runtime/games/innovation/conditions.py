@@ -238,7 +238,7 @@ class Tabled(Part):
             v = st.tucked_this_turn[player]
         else:
             v = st.scored_this_turn[player]
-        if v >= TABLE_SIZE:
+        if v >= len(self.table):  # (TABLE_SIZE)
             return bool(self.holds(game, player))
         r = self.table[v]
         if r < 0:
@@ -261,14 +261,16 @@ class TabledShape(Part):
 
     def ask(self, game, st, player) -> bool:
         key = 0
+        n = N_COLORS
         piles = st.board[player]
-        for c in range(N_COLORS):
+        for c in range(n):
             if piles[c]:
                 key |= 1 << c
         if self.splays:
             splay = st.splay[player]
-            for c in range(N_COLORS):
-                key |= splay[c] << (N_COLORS + 2 * c)
+            for c in range(n):
+                s = splay[c]
+                key |= s << (n + 2 * c)
         r = self.table.get(key)
         if r is None:
             r = self.table[key] = bool(self.holds(game, player))

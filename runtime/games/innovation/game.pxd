@@ -44,6 +44,7 @@ cdef class InnovationGame:
     cpdef list players_in_order(self, long start)
     cpdef list opponents(self, long p)
     cpdef list team(self, long p)
+    @cython.locals(st=State, v=long, base=list, pile=list, card=long)
     cpdef draw(self, p, value, set_name=*)
     cpdef meld(self, p, card)
     cpdef tuck(self, p, card)
@@ -56,7 +57,8 @@ cdef class InnovationGame:
     cpdef _draw_action(self, long p)
     cpdef splay(self, p, color, direction)
     @cython.locals(st=State, k=str, seq=list, q=long, mine=long, counts=list, after=list,
-                   team_of=list)
+                   team_of=list, n=long, i=long, icon=long, my_team=long, before=long,
+                   bonus=bint)
     cpdef bint _run_dogma(self, long p, long card, kinds=*) except -1
     @cython.locals(key=long, rows=list)
     cpdef list _effect_rows(self, long card, bint echo)

@@ -36,11 +36,11 @@ cdef class InnovationGame:
     @cython.locals(i=long, n=long)
     cpdef long icon_count(self, long p, icon) except? -1
     cpdef long score_points(self, long p) except? -1
-    @cython.locals(best=long, age=list, pile=list, top=long)
+    @cython.locals(best=long, age=list, pile=list, top=long, a=long)
     cpdef long highest_top_age(self, long p) except? -1
-    cpdef bint card_has_icon(self, card, icon) except -1
+    cpdef bint card_has_icon(self, long card, icon) except -1
     cpdef long achievement_of_age(self, long age) except? -2
-    @cython.locals(i=long)
+    @cython.locals(i=long, n=long)
     cpdef list players_in_order(self, long start)
     cpdef list opponents(self, long p)
     cpdef list team(self, long p)

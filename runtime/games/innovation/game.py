@@ -383,12 +383,13 @@ class InnovationGame:
         for pile in self.state.board[p]:
             if pile:
                 top = pile[-1]
-                if age[top] > best:
-                    best = age[top]
+                a = age[top]
+                if a > best:
+                    best = a
         return best
 
     def card_has_icon(self, card: int, icon) -> bool:
-        return icon_id(icon) in self.cards.icons[card]
+        return icon_id(icon) in self.state.icons_of[card]
 
     def location(self, card: int) -> tuple:
         """(zone name, owner or -1, colour name for board cards else None)."""

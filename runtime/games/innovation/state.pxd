@@ -23,6 +23,7 @@ cdef class State:
     cdef public list changed
 
     cpdef State clone(self)
+    @cython.locals(color=long)
     cpdef list _zone_list(self, long zone, long owner, long card)
     @cython.locals(zone=long, owner=long, color=long)
     cpdef tuple take(self, long card)

@@ -166,7 +166,8 @@ class State:
         if zone == _SCORE:
             return self.score[owner]
         if zone == _BOARD:
-            return self.board[owner][self.color_of[card]]
+            color = self.color_of[card]
+            return self.board[owner][color]
         if zone == _ACHIEVEMENTS:
             return self.achievements[owner]
         if zone == _SUPPLY:

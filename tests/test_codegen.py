@@ -155,7 +155,7 @@ def test_queries_stop_early_and_keep_it_in_a_local_when_they_can():
     # any/none of a query stop at the first match (exists_N, the adapter's `exists`); a where
     # test that nothing else can read `it` in keeps it in the loop's local, one that calls the
     # adapter (name(it) here) pushes it on env.its as the interpreter does; draws and bounds
-    # are computed inline (draw_cards, choose_items(..., candidates, bounds))
+    # are computed inline (draw_cards, choose_from(..., candidates, bounds, ...))
     card = check_text('''card "Probe"
     age 1; color red; icons castle crown hex castle
     dogma castle
@@ -167,7 +167,7 @@ def test_queries_stop_early_and_keep_it_in_a_local_when_they_can():
     body = text[text.index("cdef int card_0_effect_0"):]
     assert "if (not exists_0(env)):" in body and "if exists_1(env):" in body
     assert "_wanted = 1" in body and "_res = _draw(env, 2, _wanted)" in body
-    assert "ADAPTER.choose_items(_N[" in body and ", (1, 1, None))" in body
+    assert "ADAPTER.choose_from(_N[" in body and ", (1, 1, None), 'card', " in body
     local, pushed = (text[text.index(f"cdef bint exists_{i}"):] for i in (0, 1))
     local = local[:local.index("return False")]
     pushed = pushed[:pushed.index("return False")]
@@ -214,7 +214,8 @@ def test_an_effect_run_within_itself_keeps_its_own_bindings():
 def test_what_the_ir_settles_is_settled_by_the_generator():
     # the adapter's decisions that depend on the IR alone are made when generating: an optional
     # "all" step lists its candidates once (nothing_to_do, then the items), an optional choice
-    # is its own decision (no yes/no), the query is handed to choose_items with its candidates;
+    # is its own decision (no yes/no), the query is handed to choose_from with its candidates,
+    # its bounds and what choosing reads of it (noun, mode, which bounds it has, rank);
     # common query tests and functions call the game or adapter directly, zones as arguments
     # are listed inline, and a query with nothing to test returns the zone's cards
     card = check_text('''card "Probe"
@@ -233,7 +234,10 @@ def test_what_the_ir_settles_is_settled_by_the_generator():
     tuck, ret = body.index("# line 5"), body.index("# line 6")
     assert "_cands = query_0(env)" in body[tuck:ret]
     assert "if not _cands or not _game(env).choose_yes_no(_executor(env), 'may tuck?'):" in body
-    assert "ADAPTER.choose_items(_N[1], env, True, None, False, _cands, (None, None, None))" in body
+    assert ("ADAPTER.choose_from(_N[1], env, True, None, False, _cands, (None, None, None), "
+            "'card', 'all', False, False, False, False)") in body
+    assert ("ADAPTER.choose_from(_N[3], env, True, None, False, query_1(env), (1, 1, None), "
+            "'card', 'choose', True, True, False, False)") in body
     assert "choose_yes_no" not in body[ret:body.index("# line 7")]
     assert "_object_items" not in text and "_declined(" not in body
     assert "_game(env).splay_of(_executor(env), 'red')" in body

@@ -158,9 +158,12 @@ class Emitter:
             by = any(k == "by" for k, _ in act.kwargs or ())
             chooser = f"ADAPTER.chooser({n}, env)" if by else "None"
             cands = "_cands" if self.offers_all(act) else f"{self.query_fn(obj)}(env)"
-            core = [f"_items, _wanted = ADAPTER.choose_items({self.node(obj)}, env, "
+            shape = ", ".join(lit(x) for x in (
+                obj.noun, obj.mode, obj.min is not None, obj.max is not None,
+                obj.all_but is not None, obj.rank is not None))
+            core = [f"_items, _wanted = ADAPTER.choose_from({self.node(obj)}, env, "
                     f"{lit(bool(act.optional))}, {chooser}, {lit(act.flag is not None)}, "
-                    f"{cands}, {bounds})", "_res = _items"]
+                    f"{cands}, {bounds}, {shape})", "_res = _items"]
         elif obj is None:
             core = ["_items, _wanted = [], 0", "_res = _items"]
         elif isinstance(obj, I.DrawSpec):

@@ -51,7 +51,7 @@ cdef class InnovationGame:
     cpdef score_card(self, p, card)
     cpdef transfer(self, card, to_player, to_zone)
     cpdef return_card(self, long p, long card)
-    @cython.locals(groups=dict, order=list, n=long)
+    @cython.locals(groups=dict, order=list, n=long, set_of=list, age_of=list, c=long)
     cpdef long return_cards(self, long p, list cards) except? -1
     cpdef _dogma_action(self, long p, long card)
     cpdef _draw_action(self, long p)

@@ -538,9 +538,9 @@ class InnovationGame:
         ends at the very bottom. Returns how many were returned."""
         groups: dict = {}
         order: list = []
-        ci = self.cards
+        set_of, age_of = self.state.set_of, self.age_of
         for c in cards:
-            key = (ci.set_index[c], ci.age[c])
+            key = (set_of[c], age_of[c])
             if key not in groups:
                 groups[key] = []
                 order.append(key)

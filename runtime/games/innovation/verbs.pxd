@@ -32,9 +32,13 @@ cdef class InnovationAdapter:
     @cython.locals(keys=list, order=list, i=long)
     cpdef list ranked(self, q, list items, Env env)
     cpdef tuple bounds(self, q, Env env)
-    @cython.locals(g=InnovationGame, items=list)
+    @cython.locals(items=list)
     cpdef tuple choose_items(self, q, Env env, bint optional, chooser=*, bint if_you_do=*,
                              candidates=*, bounds=*)
+    @cython.locals(g=InnovationGame, n=long)
+    cpdef tuple choose_from(self, q, Env env, bint optional, chooser, bint if_you_do,
+                            list items, tuple bounds, str noun, str mode, bint has_min,
+                            bint has_max, bint has_all_but, bint ranked)
     cpdef bint nothing_to_do(self, act, Env env) except -1
     cpdef bint optional_is_a_choice(self, act) except -1
     cpdef tuple object_items(self, act, Env env, computed=*, bounds=*)

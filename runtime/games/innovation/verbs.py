@@ -213,25 +213,36 @@ class InnovationAdapter:
                      if_you_do: bool = True, candidates=None, bounds=None) -> tuple[list, int]:
         """Ask the chooser (default: the executor) for the query's items; returns (items, how
         many were wanted). `candidates`: the query's candidates and `bounds` its bounds(), if
-        already computed (compiled code computes both inline)."""
+        already computed."""
+        items = self.candidates(q, env) if candidates is None else candidates
+        return self.choose_from(q, env, optional, chooser, if_you_do, items,
+                                self.bounds(q, env) if bounds is None else bounds, q.noun,
+                                q.mode, q.min is not None, q.max is not None,
+                                q.all_but is not None, q.rank is not None)
+
+    def choose_from(self, q: Query, env, optional: bool, chooser, if_you_do: bool, items: list,
+                    bounds: tuple, noun: str, mode: str, has_min: bool, has_max: bool,
+                    has_all_but: bool, ranked: bool) -> tuple[list, int]:
+        """choose_items given the candidates, the bounds and what it reads of the query (its
+        noun and mode, which of min, max and all_but it has, and whether it is ranked):
+        compiled code passes these as constants."""
         g = env.game
         ex = env.executor if chooser is None else chooser
-        items = self.candidates(q, env) if candidates is None else candidates
-        kind = KIND_OF_NOUN.get(q.noun, q.noun)
-        if q.mode == "all":
+        kind = KIND_OF_NOUN.get(noun, noun)
+        if mode == "all":
             return items, max(1, len(items))
-        lo, hi, keep = self.bounds(q, env) if bounds is None else bounds
-        if q.all_but is not None:
+        lo, hi, keep = bounds
+        if has_all_but:
             n = max(0, len(items) - keep)
             return (g.choose(ex, kind, items, n, n, "choose") if n else []), n
-        if q.min is None:
+        if not has_min:
             lo = 0
-        if q.max is None:
+        if not has_max:
             hi = len(items)
-        wanted = max(lo, 1) if q.max is None or hi > 0 else 0
-        if q.max is not None:
+        wanted = max(lo, 1) if not has_max or hi > 0 else 0
+        if has_max:
             wanted = hi if lo == hi else max(lo, 1)
-        if optional and lo == hi and hi > 1 and q.rank is None:
+        if optional and lo == hi and hi > 1 and not ranked:
             # "You may return three cards": all three or none; with fewer it cannot be done
             # in full, so it is not done (000 "说明和其他关键词").
             # Without an "if you do" it is done as far as possible: none, or every card
@@ -239,13 +250,13 @@ class InnovationAdapter:
             n = hi if if_you_do else min(hi, len(items))
             if n == 0:
                 return [], wanted
-            return g.choose(ex, kind, items, 0, n, "choose " + q.noun, all_or_none=True), wanted
+            return g.choose(ex, kind, items, 0, n, "choose " + noun, all_or_none=True), wanted
         if optional:
             lo = 0
-        if q.rank is not None and hi < len(items) and lo == hi:
+        if ranked and hi < len(items) and lo == hi:
             return self.choose_ranked(q, items, hi, env, kind, ex), wanted
         return g.choose(ex, kind, items, min(lo, len(items)), min(hi, len(items)),
-                        "choose " + q.noun), wanted
+                        "choose " + noun), wanted
 
     def choose_ranked(self, q, items, n, env, kind, chooser=None) -> list:
         """'the two highest cards': everything strictly above the n-th key is taken; the player

@@ -9,6 +9,8 @@ from runtime.games.innovation.conditions cimport Combination
 from runtime.games.innovation.cards cimport color_id, icon_id
 from runtime.games.innovation.effects cimport new_context
 
+cdef dict _ZONE_CATS, TRANSFER_ZONES
+
 cdef class InnovationGame:
     cdef public object cards, options, seed, _result
     cdef public dict effects, _special_by_name, _hooks, _rows

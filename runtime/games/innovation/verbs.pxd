@@ -8,7 +8,7 @@ from runtime.games.innovation.state cimport State
 from runtime.games.innovation.cards cimport color_id, icon_id
 
 cdef tuple VERBS
-cdef dict VERB_CODE
+cdef dict VERB_CODE, KIND_OF_NOUN
 cdef long MELD, TUCK, SCORE, REVEAL, KEEP, REMOVE, JUNK, EXECUTE, ACHIEVE, FORESHADOW
 cdef long DRAW, RETURN, TRANSFER, EXCHANGE, SPLAY, UNSPLAY, CLAIM, CHOOSE, REARRANGE, WIN, LOSE
 
@@ -28,6 +28,7 @@ cdef class InnovationAdapter:
     cpdef list colors_on(self, g, list players)
     @cython.locals(g=InnovationGame, k=str)
     cpdef bint test(self, pred, x, q, Env env) except -1
+    @cython.locals(g=InnovationGame)
     cpdef key(self, q, x, Env env)
     @cython.locals(keys=list, order=list, i=long)
     cpdef list ranked(self, q, list items, Env env)

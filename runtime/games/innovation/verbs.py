@@ -178,7 +178,8 @@ class InnovationAdapter:
 
     def key(self, q: Query, x, env):
         if q.rank[1] is None:
-            return env.game.age_of[x] if q.noun == "card" else x
+            g = env.game
+            return g.age_of[x] if q.noun == "card" else x
         env.its.append(x)
         try:
             return evaluate(q.rank[1], env)

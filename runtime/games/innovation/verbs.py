@@ -24,7 +24,8 @@ VERBS = ("meld", "tuck", "score", "reveal", "keep", "remove", "junk", "execute",
          "choose", "rearrange", "win", "lose")
 VERB_CODE = {v: i for i, v in enumerate(VERBS)}
 MELD, TUCK, SCORE, REVEAL, KEEP, REMOVE, JUNK, EXECUTE, ACHIEVE, FORESHADOW = range(10)
-DRAW, RETURN, TRANSFER, EXCHANGE, SPLAY, UNSPLAY, CLAIM, CHOOSE, REARRANGE, WIN, LOSE = range(10, 21)
+(DRAW, RETURN, TRANSFER, EXCHANGE, SPLAY, UNSPLAY, CLAIM, CHOOSE, REARRANGE, WIN,
+ LOSE) = range(10, 21)
 
 
 # constants whose value depends on who runs the effect (adapter.constant)

@@ -37,6 +37,11 @@ def lit(value) -> str:
     return repr(value)
 
 
+def has_kwarg(act: I.Act, name: str) -> bool:
+    """Whether the act has the keyword argument `name` ("by", "for", "to"...)."""
+    return any(k == name for k, _ in act.kwargs or ())
+
+
 def comment(text: str) -> str:
     """One comment line's text: ASCII only, control characters and newlines escaped."""
     return ascii(str(text))[1:-1]
@@ -155,8 +160,7 @@ class Emitter:
             # whose `where` tests and bounds are computed here
             bounds = "(" + ", ".join("None" if x is None else self.expr(x)
                                      for x in (obj.min, obj.max, obj.all_but)) + ")"
-            by = any(k == "by" for k, _ in act.kwargs or ())
-            chooser = f"ADAPTER.chooser({n}, env)" if by else "None"
+            chooser = f"ADAPTER.chooser({n}, env)" if has_kwarg(act, "by") else "None"
             cands = "_cands" if self.offers_all(act) else f"{self.query_fn(obj)}(env)"
             shape = ", ".join(lit(x) for x in (
                 obj.noun, obj.mode, obj.min is not None, obj.max is not None,
@@ -194,7 +198,7 @@ class Emitter:
         if self.offers_all(act):
             out = [f"{pad}_cands = {self.query_fn(obj)}(env)",
                    f"{pad}if not _cands or {ask}:"]
-        elif any(k == "for" for k, _ in act.kwargs or ()):
+        elif has_kwarg(act, "for"):
             out = [f"{pad}if _declined(env, {n}, {lit(prompt)}):"]
         else:
             out = [f"{pad}if {ask}:"]
@@ -212,7 +216,7 @@ class Emitter:
     def offers_all(act: I.Act) -> bool:
         """`you may VERB all ...` of one query: offered only if the query has candidates."""
         return bool(act.optional) and isinstance(act.obj, I.Query) and act.obj.mode == "all" \
-            and not any(k == "for" for k, _ in act.kwargs or ())
+            and not has_kwarg(act, "for")
 
     # ---------------------------------------------------------------- expressions
     def truth(self, e) -> str:

@@ -14,7 +14,7 @@ cdef dict _ZONE_CATS, TRANSFER_ZONES
 cdef class InnovationGame:
     cdef public object cards, options, seed, _result
     cdef public dict effects, _special_by_name, _hooks, _rows
-    cdef public list specials, agents, team_of, events, log, _special_masks
+    cdef public list specials, agents, team_of, events, log
     cdef public list _orders, _special_rows, age_of, special_card, _meld_actions, _dogma_actions
     cdef public list _achieve_actions
     cdef public bint _specials_known, record_events, over, _checking_specials, transactional

@@ -139,9 +139,8 @@ class InnovationGame:
         self._specials_known = all(s.inputs is not None and s.triggers is None
                                    and isinstance(s.condition, Combination)
                                    for s in self.specials)
-        self._special_masks = [input_mask(s.inputs) for s in self.specials]
-        self._special_rows = [(s.card_id, m, s.condition)
-                              for s, m in zip(self.specials, self._special_masks)]
+        self._special_rows = [(s.card_id, input_mask(s.inputs), s.condition)
+                              for s in self.specials]
         self.options = options
         self.seed = seed
         self.rng = Rng(seed)
@@ -820,7 +819,7 @@ class InnovationGame:
             if known:
                 self._check_woken_specials(st)
                 return
-            order = self.players_in_order(st.current)
+            order = self._orders[st.current]
             for sp in self.specials:
                 if st.zone_of[sp.card_id] != AVAILABLE:
                     continue

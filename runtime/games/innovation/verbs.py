@@ -156,11 +156,11 @@ class InnovationAdapter:
         if k == "position":
             return True  # applied while listing the zone
         if k == "color":
-            return (COLORS[g.state.color_of[x]] if q.noun == "card" else x) == pred.arg
+            return (self.color_of(g, x) if q.noun == "card" else x) == pred.arg
         if k == "icon":
             return self.card_has_icon(x, value_of(pred.arg, env), env)
         if k == "value":
-            return g.cards.age[x] == value_of(pred.arg, env)
+            return g.age_of[x] == value_of(pred.arg, env)
         if k == "where":
             env.its.append(x)
             try:

@@ -173,22 +173,34 @@ def test_a_tabled_part_evaluates_each_value_once_and_large_values_every_time():
 
 
 def test_a_shape_tabled_part_is_keyed_by_colours_and_splays():
-    from types import SimpleNamespace
     from runtime.games.innovation.conditions import TabledShape
+    from runtime.games.innovation.state import BOARD, SPLAY_RIGHT, State, shape_of
+    cs = cardset("innovation", mode="interpreted")
+    st_ = State(cs.table, 1)
+    by_color = {}
+    for c in range(cs.table.n):
+        if cs.table.set_index[c] == 0 and cs.table.kind[c] == "card":
+            by_color.setdefault(cs.table.color[c], []).append(c)
     calls = []
     part = TabledShape(lambda game, p: calls.append(p) or False, splays=True)
-    st_ = SimpleNamespace(board=[[[1], [], [], [], []]], splay=[[0] * 5])
+    st_.move(by_color[0][0], BOARD, 0)
     part.ask(None, st_, 0)
     part.ask(None, st_, 0)
     assert len(calls) == 1
-    st_.board[0][0].append(2)                 # the same shape: not evaluated again
+    st_.move(by_color[0][1], BOARD, 0)        # the same shape: not evaluated again
     part.ask(None, st_, 0)
     assert len(calls) == 1
-    st_.splay[0][0] = 2                       # a splay changed: another shape
+    st_.set_splay(0, 0, SPLAY_RIGHT)          # a splay changed: another shape
     part.ask(None, st_, 0)
-    st_.board[0][3].append(7)                 # a colour appeared: another shape
+    st_.move(by_color[3][0], BOARD, 0)        # a colour appeared: another shape
     part.ask(None, st_, 0)
-    assert len(calls) == 3 and len(part.table) == 3
+    assert len(calls) == 3 and sum(r >= 0 for r in part.table) == 3
+    assert st_.shape[0] == shape_of(st_.board[0], st_.splay[0]) == 1 | 8 | SPLAY_RIGHT << 5
+    colours_only = TabledShape(lambda game, p: calls.append(p) or False, splays=False)
+    colours_only.ask(None, st_, 0)
+    st_.set_splay(0, 0, 0)                    # a splay it does not read: the same answer
+    colours_only.ask(None, st_, 0)
+    assert len(calls) == 4
 
 
 def test_with_hooks_every_part_is_evaluated_afresh():

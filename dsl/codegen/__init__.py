@@ -260,6 +260,8 @@ def build(cards: list, label: str, progress: Optional[Callable[[str], None]] = N
             inc = sysconfig.get_paths()["include"]
             _run(cc + ["-shared", "-fPIC", "-O2", "-fno-strict-aliasing", "-w", f"-I{inc}",
                        str(c_file), "-o", str(so)], "the C compiler")
+            if os.environ.get("CARDLANG_KEEP_C"):  # for line profiles (docs/performance.md)
+                os.replace(c_file, compiled_dir() / c_file.name)
             os.replace(pyx, pyx_out)
             os.replace(so, out)
         _prune(name)

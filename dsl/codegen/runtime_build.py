@@ -128,9 +128,11 @@ def build_runtime(modules: tuple, progress=None) -> tuple[Path, bool]:
                     _, err = p.communicate()
                     if p.returncode != 0:
                         raise BuildError(f"the C compiler failed on {src.name}:\n{err[-4000:]}")
+            keep_c = bool(os.environ.get("CARDLANG_KEEP_C"))  # for line profiles (docs)
             for _, src in jobs:
                 for f in (src.with_suffix(".c"), src.with_suffix(".py")):
-                    f.unlink(missing_ok=True)
+                    if not (keep_c and f.suffix == ".c"):
+                        f.unlink(missing_ok=True)
             (tmp / "COMPLETE").write_text(" ".join(modules) + "\n")
             os.replace(tmp, root)
         finally:

@@ -1,9 +1,13 @@
 """A decision put to a player: the one shape every choice in every game takes."""
 from __future__ import annotations
 
+import cython
+
 from .errors import IllegalMove
 
 
+@cython.freelist(16)  # compiled: memory reused (one is made for every choice)
+@cython.cclass
 class Decision:
     """`options` are plain hashable values (card ids, colour names, ints, action tuples...).
 

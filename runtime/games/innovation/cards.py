@@ -29,19 +29,27 @@ KIND_CARD = "card"
 KIND_SPECIAL = "special_achievement"
 
 
+# The same tables under private names, which the compiled twin declares as C-typed dicts
+# (cards.pxd): icon_id and color_id then look a name up without the module's global lookup.
+_ICON_NAMES, _COLOR_INDEX = ICON_NAMES, COLOR_INDEX
+
+
 def icon_id(icon) -> int:
     """Icon name or id -> id. Bonus icons 'bonusN' are 100+N."""
     if type(icon) is int:
         return icon
+    i = _ICON_NAMES.get(icon)
+    if i is not None:
+        return i
     if icon.startswith("bonus"):
         return 100 + int(icon[5:])
-    return ICON_NAMES[icon]
+    raise KeyError(icon)
 
 
 def color_id(color) -> int:
     if type(color) is int:
         return color
-    return COLOR_INDEX[color]
+    return _COLOR_INDEX[color]
 
 
 @dataclass(frozen=True)

@@ -21,9 +21,9 @@ cdef class Tabled(Part):
     cpdef bint ask(self, game, State st, long player) except -1
 
 cdef class TabledShape(Part):
-    cdef public bint splays
-    cdef public dict table
-    @cython.locals(key=long, c=long, piles=list, splay=list, n=long, s=long)
+    cdef public long mask
+    cdef public list table
+    @cython.locals(key=long, r=long)
     cpdef bint ask(self, game, State st, long player) except -1
 
 cdef class Combination:

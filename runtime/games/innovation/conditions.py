@@ -252,29 +252,20 @@ class TabledShape(Part):
     that shape, so its answers are kept in a table by shape (at most 32 x 4^5 of them), shared
     by every player, state and game of the card set."""
 
-    __slots__ = ("splays", "table")
+    __slots__ = ("mask", "table")
 
     def __init__(self, holds, splays: bool):
         Part.__init__(self, holds)
-        self.splays = splays
-        self.table = {}
+        # the bits of State.shape read: the colours, and the splays too when it reads them
+        self.mask = (1 << (3 * N_COLORS)) - 1 if splays else (1 << N_COLORS) - 1
+        self.table = [-1] * (self.mask + 1)  # -1 unknown, else 0/1
 
     def ask(self, game, st, player) -> bool:
-        key = 0
-        n = N_COLORS
-        piles = st.board[player]
-        for c in range(n):
-            if piles[c]:
-                key |= 1 << c
-        if self.splays:
-            splay = st.splay[player]
-            for c in range(n):
-                s = splay[c]
-                key |= s << (n + 2 * c)
-        r = self.table.get(key)
-        if r is None:
-            r = self.table[key] = bool(self.holds(game, player))
-        return r
+        key = st.shape[player] & self.mask
+        r = self.table[key]
+        if r < 0:
+            r = self.table[key] = 1 if self.holds(game, player) else 0
+        return r == 1
 
 
 class Combination:

@@ -1,6 +1,8 @@
 """What the card-language interpreter hands the runtime: effects and special achievements."""
 from __future__ import annotations
 
+import cython
+
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
@@ -20,6 +22,8 @@ class Effect:
             raise ValueError(f"effect kind must be one of {EFFECT_KINDS}, got {self.kind!r}")
 
 
+@cython.freelist(16)  # compiled: memory reused (one is made for every execution of an effect)
+@cython.cclass
 class EffectContext:
     """Who runs which effect of which card within which dogma.
 

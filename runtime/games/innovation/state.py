@@ -5,6 +5,8 @@ incrementally: each board change recomputes only the touched pile and applies th
 """
 from __future__ import annotations
 
+import cython
+
 from .cards import N_ICON_SLOTS, CardTable
 
 # zone codes
@@ -34,7 +36,7 @@ _SUPPLY, _HAND, _BOARD, _SCORE, _ACHIEVEMENTS = SUPPLY, HAND, BOARD, SCORE, ACHI
 _AVAILABLE, _REMOVED, _DISPLAY, _FORECAST = AVAILABLE, REMOVED, DISPLAY, FORECAST
 _IN_BOARD, _IN_ICONS, _IN_COLORS, _IN_TOPS = IN_BOARD, IN_ICONS, IN_COLORS, IN_TOPS
 _IN_SPLAYS, _IN_TUCKED, _IN_SCORED, _IN_ALL = IN_SPLAYS, IN_TUCKED, IN_SCORED, IN_ALL
-_N_SLOTS, _SPLAY_NONE = N_ICON_SLOTS, SPLAY_NONE
+_N_SLOTS, _SPLAY_NONE, _N_COLORS = N_ICON_SLOTS, SPLAY_NONE, N_COLORS
 
 
 def pile_icon_counts(icons: list, pile: list, splay: int) -> list:
@@ -43,7 +45,8 @@ def pile_icon_counts(icons: list, pile: list, splay: int) -> list:
     counts = [0] * _N_SLOTS
     if not pile:
         return counts
-    for ic in icons[pile[-1]]:
+    top = pile[-1]
+    for ic in icons[top]:
         if 1 <= ic <= 6:
             counts[ic] += 1
     slots = VISIBLE_SLOTS[splay]
@@ -57,6 +60,22 @@ def pile_icon_counts(icons: list, pile: list, splay: int) -> list:
                     if 1 <= ic <= 6:
                         counts[ic] += 1
     return counts
+
+
+def shape_of(piles: list, splays: list) -> int:
+    """A board's shape (State.shape) from its piles and splays."""
+    key = 0
+    for c in range(N_COLORS):
+        if piles[c]:
+            key |= 1 << c
+        key |= splays[c] << (N_COLORS + 2 * c)
+    return key
+
+
+def _places(n_players: int) -> list:
+    """places[zone][owner + 1] is the tuple (zone, owner) that `take` returns: made once, so
+    that a move makes none."""
+    return [[(z, o) for o in range(-1, n_players)] for z in range(len(ZONE_NAMES))]
 
 
 class State:
@@ -105,8 +124,12 @@ class State:
         self.splays_rev = [0] * n_players
         self.seen_top = [[-1] * N_COLORS for _ in np_]
         self.seen_splay = [[0] * N_COLORS for _ in np_]
+        # Each board's shape as one int (shape_of): bit c when colour c has a pile, and two
+        # bits at N_COLORS + 2c for its splay. Kept by refresh_pile, read by TabledShape.
+        self.shape = [0] * n_players
         self.cond_memo: dict = {}
         self.changed = [IN_ALL] * n_players  # IN_* bits since each one's last special check
+        self.places = _places(n_players)
 
     # ---- copying (snapshots for transactional apply, tests) ----
     def clone(self) -> "State":
@@ -146,8 +169,10 @@ class State:
         s.splays_rev = list(self.splays_rev)
         s.seen_top = [list(x) for x in self.seen_top]
         s.seen_splay = [list(x) for x in self.seen_splay]
+        s.shape = list(self.shape)
         s.cond_memo = dict(self.cond_memo)  # same boards, same revisions: still valid
         s.changed = list(self.changed)
+        s.places = self.places
         return s
 
     def signature(self) -> tuple:
@@ -186,7 +211,19 @@ class State:
         """Remove `card` from wherever it is; returns (zone, owner) it came from."""
         zone = self.zone_of[card]
         owner = self.owner_of[card]
-        self._zone_list(zone, owner, card).remove(card)
+        lst = self._zone_list(zone, owner, card)
+        if cython.compiled:  # a C loop from the end (piles lose their top) instead of a call
+            i = len(lst) - 1
+            while i >= 0:
+                c = lst[i]
+                if c == card:
+                    break
+                i -= 1
+            if i < 0:
+                raise ValueError(f"card {card} is not in its zone's list")
+            del lst[i]
+        else:
+            lst.remove(card)
         if zone == _SCORE:
             self.score_sum[owner] -= self.age_of[card]
         elif zone == _BOARD:
@@ -194,7 +231,7 @@ class State:
             if len(self.board[owner][color]) < 2:
                 self.splay[owner][color] = _SPLAY_NONE  # a pile of 0/1 card forgets its splay
             self.refresh_pile(owner, color)
-        return zone, owner
+        return self.places[zone][owner + 1]
 
     def put(self, card: int, zone: int, owner: int = -1, bottom: bool = False) -> None:
         """Place a card (not in any zone) into `zone`; `bottom` for tuck / return."""
@@ -234,16 +271,28 @@ class State:
                 self.colors_rev[p] += 1
                 changed |= _IN_COLORS
             self.seen_top[p][color] = top
-        if self.splay[p][color] != self.seen_splay[p][color]:
+        splay = self.splay[p][color]
+        if splay != self.seen_splay[p][color]:
             self.splays_rev[p] += 1
             changed |= _IN_SPLAYS
-            self.seen_splay[p][color] = self.splay[p][color]
-        new = pile_icon_counts(self.icons_of, pile, self.splay[p][color])
+            self.seen_splay[p][color] = splay
+        if changed & (_IN_COLORS | _IN_SPLAYS):
+            sh = self.shape[p] & ~((1 << color) | (3 << (_N_COLORS + 2 * color)))
+            if top >= 0:
+                sh |= 1 << color
+            self.shape[p] = sh | (splay << (_N_COLORS + 2 * color))
+        new = pile_icon_counts(self.icons_of, pile, splay)
         old = self.pile_icons[p][color]
-        if new != old:
-            tot = self.icons[p]
-            for i in range(1, _N_SLOTS):
-                tot[i] += new[i] - old[i]
+        tot = self.icons[p]
+        moved = False
+        for i in range(1, _N_SLOTS):
+            nv = new[i]
+            ov = old[i]
+            d = nv - ov
+            if d:
+                tot[i] += d
+                moved = True
+        if moved:
             self.pile_icons[p][color] = new
             self.icons_rev[p] += 1
             changed |= _IN_ICONS
@@ -314,6 +363,7 @@ class State:
                 if len(pile) < 2:
                     assert self.splay[p][color] == SPLAY_NONE
             assert self.score_sum[p] == sum(self.cards.age[c] for c in self.score[p])
+            assert self.shape[p] == shape_of(self.board[p], self.splay[p])
         for st in self.supply:
             for pile in st:
                 mark(pile, SUPPLY, -1)

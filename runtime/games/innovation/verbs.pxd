@@ -13,6 +13,12 @@ cdef long MELD, TUCK, SCORE, REVEAL, KEEP, REMOVE, JUNK, EXECUTE, ACHIEVE, FORES
 cdef long DRAW, RETURN, TRANSFER, EXCHANGE, SPLAY, UNSPLAY, CLAIM, CHOOSE, REARRANGE, WIN, LOSE
 
 cpdef value_of(e, Env env)
+cdef dict _PROMPTS
+@cython.locals(p=str)
+cpdef str prompt_for(str noun)
+cpdef kwarg(act, str name)
+@cython.locals(i=long)
+cpdef list colors_of_shape(long shape)
 
 cdef class InnovationAdapter:
     cpdef constant(self, e, Env env)
@@ -24,7 +30,7 @@ cdef class InnovationAdapter:
     cpdef list candidates(self, q, Env env)
     @cython.locals(g=InnovationGame, items=list)
     cpdef list listing(self, q, Env env)
-    @cython.locals(g=InnovationGame, out=list, board=list, i=long)
+    @cython.locals(g=InnovationGame, shape=list, bits=long, p=long)
     cpdef list colors_on(self, g, list players)
     @cython.locals(g=InnovationGame, k=str)
     cpdef bint test(self, pred, x, q, Env env) except -1
@@ -44,7 +50,7 @@ cdef class InnovationAdapter:
     cpdef bint optional_is_a_choice(self, act) except -1
     cpdef tuple object_items(self, act, Env env, computed=*, bounds=*)
     cpdef chooser(self, act, Env env)
-    @cython.locals(g=InnovationGame, done=list, v=long)
+    @cython.locals(g=InnovationGame, done=list, v=long, dv=dict, tally=dict)
     cpdef list perform(self, str verb, act, list items, Env env)
     @cython.locals(g=InnovationGame)
     cpdef list draw_cards(self, Env env, value, long n)

@@ -30,6 +30,27 @@ MELD, TUCK, SCORE, REVEAL, KEEP, REMOVE, JUNK, EXECUTE, ACHIEVE, FORESHADOW = ra
 
 # constants whose value depends on who runs the effect (adapter.constant)
 _CONTEXT_TYPES = ("player", "players", "card")
+_PROMPTS: dict = {}  # noun -> "choose NOUN", made once (a prompt goes with every choice)
+
+
+def prompt_for(noun: str) -> str:
+    p = _PROMPTS.get(noun)
+    if p is None:
+        p = _PROMPTS[noun] = "choose " + noun
+    return p
+
+
+def kwarg(act: Act, name: str):
+    """The value of an act's keyword argument (`to`, `for`, `by`), or None."""
+    for k, v in act.kwargs:
+        if k == name:
+            return v
+    return None
+
+
+def colors_of_shape(shape: int) -> list:
+    """The colour names whose bits are set in a board shape (State.shape), in colour order."""
+    return [COLORS[i] for i in range(len(COLORS)) if shape >> i & 1]
 
 
 def value_of(e, env):
@@ -141,14 +162,11 @@ class InnovationAdapter:
 
     def colors_on(self, g, players: list) -> list:
         """The colours of which one of `players` has a pile."""
-        board = g.state.board
-        out = []
-        for i in range(len(COLORS)):
-            for p in players:
-                if board[p][i]:
-                    out.append(COLORS[i])
-                    break
-        return out
+        shape = g.state.shape
+        bits = 0
+        for p in players:
+            bits |= shape[p]
+        return colors_of_shape(bits)
 
     def test(self, pred: Pred, x, q: Query, env) -> bool:
         g = env.game
@@ -252,13 +270,13 @@ class InnovationAdapter:
             n = hi if if_you_do else min(hi, len(items))
             if n == 0:
                 return [], wanted
-            return g.choose(ex, kind, items, 0, n, "choose " + noun, all_or_none=True), wanted
+            return g.choose(ex, kind, items, 0, n, prompt_for(noun), all_or_none=True), wanted
         if optional:
             lo = 0
         if ranked and hi < len(items) and lo == hi:
             return self.choose_ranked(q, items, hi, env, kind, ex), wanted
         return g.choose(ex, kind, items, min(lo, len(items)), min(hi, len(items)),
-                        "choose " + noun), wanted
+                        prompt_for(noun)), wanted
 
     def choose_ranked(self, q, items, n, env, kind, chooser=None) -> list:
         """'the two highest cards': everything strictly above the n-th key is taken; the player
@@ -302,7 +320,7 @@ class InnovationAdapter:
 
     def chooser(self, act: Act, env):
         """`choose ... by PLAYER`: who makes the choice ("the card of my choice")."""
-        by = dict(act.kwargs).get("by") if act.kwargs else None
+        by = kwarg(act, "by")
         if by is None:
             return None
         who = as_list(value_of(by, env))
@@ -325,11 +343,14 @@ class InnovationAdapter:
             return done
         if v == RETURN:
             g.return_cards(p, list(items))
-            tally = env.ctx.dogma_vars.setdefault("__returned__", {})
+            dv = env.ctx.dogma_vars
+            tally = dv.get("__returned__")
+            if tally is None:
+                tally = dv["__returned__"] = {}
             tally[p] = tally.get(p, 0) + len(items)
             return list(items)
         if v == TRANSFER:
-            to = dict(act.kwargs)["to"]
+            to = kwarg(act, "to")
             ref = to.ref
             players = self.players_of(ref, env)
             if len(players) != 1:
@@ -338,7 +359,7 @@ class InnovationAdapter:
                 g.transfer(c, players[0], ref.zone)
             return list(items)
         if v == EXCHANGE:
-            other_q = dict(act.kwargs)["for"]
+            other_q = kwarg(act, "for")
             other = self.choose_items(other_q, env, False)[0] if isinstance(other_q, Query) \
                 else as_list(value_of(other_q, env))
             za = self.zone_of(act.obj, env)

@@ -104,3 +104,30 @@ def test_the_card_module_is_typed_against_the_compiled_runtime():
     interp = cs.runtime.modules["dsl.interp"]
     with pytest.raises(TypeError):
         mod.bind(ADAPTER, cards, em.nodes, em.signature(), interp, None)  # the Python adapter
+
+
+@needs_cc
+def test_the_game_asks_every_kind_of_agent():
+    # runtime.core.agents.ask calls the compiled runtime's own agents through C; a Python
+    # subclass of one that overrides choose, and a plain Python agent, are still asked by name
+    from runtime.core.agents import Agent, FirstLegalAgent
+    cs = cardset("innovation", mode="compiled")
+    rt = cs.runtime
+    asked = []
+
+    class Counting(rt.RandomAgent):
+        def choose(self, game, d):
+            asked.append(d.kind)
+            return tuple(rt.RandomAgent.choose(self, game, d))  # a tuple is a valid answer
+
+    class Plain(Agent):
+        def choose(self, game, d):
+            asked.append("plain")
+            return FirstLegalAgent().choose(game, d)
+
+    g = rt.InnovationGame(cs.table, cs.effects, cs.specials, rt.Options(players=2), seed=4,
+                          agents=[Counting(1), Plain()])
+    for _ in range(12):
+        g.step()
+    assert "action" in asked and "plain" in asked
+    assert len(g.log) >= 12

@@ -4,9 +4,12 @@ from runtime.core.rng cimport Rng
 from runtime.core.decision cimport Decision
 
 cdef class Agent:
-    cpdef list choose(self, game, Decision d)
+    cpdef choose(self, game, Decision d)
 
 cdef class RandomAgent(Agent):
     cdef public Rng rng
     @cython.locals(opts=list, k=long)
-    cpdef list choose(self, game, Decision d)
+    cpdef choose(self, game, Decision d)
+
+@cython.locals(a=Agent)
+cpdef ask(agent, game, Decision d)

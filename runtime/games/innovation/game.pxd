@@ -3,6 +3,7 @@
 # pass (players, colours, icons as evaluated values) stay objects, as in the Python source.
 cimport cython
 from runtime.core.rng cimport Rng
+from runtime.core.agents cimport ask
 from runtime.core.decision cimport Decision, new_decision, validate_answer
 from runtime.games.innovation.state cimport State
 from runtime.games.innovation.conditions cimport Combination
@@ -15,8 +16,8 @@ cdef class InnovationGame:
     cdef public object cards, options, seed, _result
     cdef public dict effects, _special_by_name, _hooks, _rows
     cdef public list specials, agents, team_of, events, log
-    cdef public list _orders, _special_rows, age_of, special_card, _meld_actions, _dogma_actions
-    cdef public list _achieve_actions
+    cdef public list _orders, _special_cards, _special_masks, _special_conds, age_of, special_card, _meld_actions, _dogma_actions
+    cdef public list _achieve_actions, _dogma_icon, _opponents
     cdef public bint _specials_known, record_events, over, _checking_specials, transactional
     cdef public Rng rng
     cdef public long n_players, needed, max_age, counted_changes, _nested
@@ -58,9 +59,9 @@ cdef class InnovationGame:
     cpdef _dogma_action(self, long p, long card)
     cpdef _draw_action(self, long p)
     cpdef splay(self, p, color, direction)
-    @cython.locals(st=State, k=str, seq=list, q=long, mine=long, counts=list, after=list,
-                   team_of=list, n=long, i=long, icon=long, my_team=long, before=long,
-                   bonus=bint)
+    @cython.locals(st=State, k=str, rows=list, first=list, q=long, mine=long, counts=list,
+                   order=list, team_of=list, n=long, i=long, icon=long, my_team=long,
+                   before=long, bonus=bint, demand=bint)
     cpdef bint _run_dogma(self, long p, long card, kinds=*) except -1
     @cython.locals(key=long, rows=list)
     cpdef list _effect_rows(self, long card, bint echo)
@@ -69,7 +70,8 @@ cdef class InnovationGame:
     @cython.locals(st=State, known=bint)
     cpdef _check_specials(self, cats)
     @cython.locals(q=long, card=long, mask=long, order=list, changed=list, cond=Combination,
-                   bits=long, zone_of=list, available=long)
+                   bits=long, zone_of=list, available=long, cards=list, masks=list, conds=list,
+                   i=long)
     cpdef _check_woken_specials(self, State st)
     cpdef _claim_special(self, State st, long card, long q)
     @cython.locals(st=State, p=long, score=long, top=long, acts=list, melds=list,

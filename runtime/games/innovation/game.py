@@ -19,7 +19,7 @@ from ...core.events import (
     REARRANGE as EV_REARRANGE, REMOVE as EV_REMOVE, RETURN as EV_RETURN, REVEAL as EV_REVEAL,
     SCORE as EV_SCORE, SHARE as EV_SHARE, SPECIAL as EV_SPECIAL, SPLAY as EV_SPLAY,
     TRANSFER as EV_TRANSFER, TUCK as EV_TUCK, TURN as EV_TURN)
-from ...core.agents import FirstLegalAgent
+from ...core.agents import FirstLegalAgent, ask
 from ...core.decision import new_decision, validate_answer
 from ...core.errors import GameOver, IllegalMove
 from ...core.rng import Rng
@@ -139,8 +139,11 @@ class InnovationGame:
         self._specials_known = all(s.inputs is not None and s.triggers is None
                                    and isinstance(s.condition, Combination)
                                    for s in self.specials)
-        self._special_rows = [(s.card_id, input_mask(s.inputs), s.condition)
-                              for s in self.specials]
+        # each special's card, input mask (State.changed bits) and condition, for
+        # _check_woken_specials: three lists, read by index through C when compiled
+        self._special_cards = [s.card_id for s in self.specials]
+        self._special_masks = [input_mask(s.inputs) for s in self.specials]
+        self._special_conds = [s.condition for s in self.specials]
         self.options = options
         self.seed = seed
         self.rng = Rng(seed)
@@ -149,9 +152,12 @@ class InnovationGame:
             raise ValueError(f"need {n} agents, got {len(self.agents)}")
         self.n_players = n
         self._orders = [self.players_in_order(s) for s in range(n)]  # turn order from each seat
+        self._dogma_icon = cards.dogma_icon
         self.state = State(cards, n)
         # 000 "团队游戏": partners sit opposite each other, so seats 0+2 and 1+3.
         self.team_of = [p % 2 for p in range(n)] if options.teams else list(range(n))
+        self._opponents = [[q for q in self._orders[p][1:] if self.team_of[q] != self.team_of[p]]
+                           for p in range(n)]  # opponents(p), copied for each caller
         self.needed = achievements_needed(options)
         self.max_age = 11 if options.edition >= 4 else 10
         self.record_events = record_events
@@ -291,7 +297,7 @@ class InnovationGame:
             if max > n:
                 return []
             d = new_decision(player, kind, opts, 0, max, prompt, True)
-            answer = validate_answer(d, self.agents[player].choose(self, d))
+            answer = validate_answer(d, ask(self.agents[player], self, d))
             self.log.append({"player": player, "kind": kind, "answer": list(answer)})
             return answer
         if max > n:
@@ -306,7 +312,7 @@ class InnovationGame:
         elif min == max == n:
             return list(opts)
         d = new_decision(player, kind, opts, min, max, prompt)
-        answer = validate_answer(d, self.agents[player].choose(self, d))
+        answer = validate_answer(d, ask(self.agents[player], self, d))
         self.log.append({"player": player, "kind": kind, "answer": list(answer)})
         return answer
 
@@ -346,7 +352,7 @@ class InnovationGame:
     def pile_icon_count(self, p: int, color, icon) -> int:
         """Visible icons of one pile (as counted on the board)."""
         i = icon_id(icon)
-        return self.state.pile_icons[p][color_id(color)][i] if 1 <= i <= 6 else 0
+        return self.state.pile_icon(p, color_id(color), i) if 1 <= i <= 6 else 0
 
     def pile(self, p: int, color) -> list:
         return list(self.state.board[p][color_id(color)])
@@ -430,8 +436,7 @@ class InnovationGame:
 
     def opponents(self, p: int) -> list:
         """Non-teammates other than p, in turn order after p."""
-        t = self.team_of[p]
-        return [q for q in self.players_in_order(p)[1:] if self.team_of[q] != t]
+        return list(self._opponents[p])
 
     def teammates(self, p: int) -> list:
         t = self.team_of[p]
@@ -729,39 +734,41 @@ class InnovationGame:
         every player with at least as many (teammates too) after p, then p. Returns whether a
         non-teammate opponent's sharing changed the state (RULES-NOTES "Dogma")."""
         n = self.n_players
-        icon = self.cards.dogma_icon[card]
+        icon = self._dogma_icon[card]
         counts = [self.icon_count(q, icon) if icon >= 0 else 0 for q in range(n)]
         mine = counts[p]
-        after = [(p + i) % n for i in range(1, n)]
+        order = self._orders[p]  # p, then the others in turn order: order[1:] go first
         team_of = self.team_of
         my_team = team_of[p]
-        seq = []
         if self._hooks and "echo" in self._hooks:
-            seq.extend([(src, e.kind, e.run) for src, e in self._hooks["echo"][0](self, p, card)])
+            first = [(src, e.kind, e.run) for src, e in self._hooks["echo"][0](self, p, card)]
         else:
-            seq.extend(self._effect_rows(card, True))
-        seq.extend(self._effect_rows(card, False))
+            first = self._effect_rows(card, True)
         dv: dict = {}
         bonus = False
-        for src, k, run in seq:
-            if kinds is not None and k not in kinds:
-                continue
-            if k == "demand" or k == "compel":
-                for q in after:
-                    if team_of[q] == my_team:
-                        continue
-                    if (counts[q] < mine) if k == "demand" else (counts[q] >= mine):
-                        self._emit((EV_DEMAND, q, src), False)
-                        run(new_context(self, q, p, src, k, dv, False))
-            else:
-                for q in after:
-                    if counts[q] >= mine:
-                        self._emit((EV_SHARE, q, src), False)
-                        before = self.counted_changes
-                        run(new_context(self, q, p, src, k, dv, True))
-                        if team_of[q] != my_team and self.counted_changes != before:
-                            bonus = True
-                run(new_context(self, p, p, src, k, dv, False))
+        for rows in (first, self._effect_rows(card, False)):
+            for src, k, run in rows:
+                if kinds is not None and k not in kinds:
+                    continue
+                demand = k == "demand"
+                if demand or k == "compel":
+                    for i in range(1, n):
+                        q = order[i]
+                        if team_of[q] == my_team:
+                            continue
+                        if (counts[q] < mine) if demand else (counts[q] >= mine):
+                            self._emit((EV_DEMAND, q, src), False)
+                            run(new_context(self, q, p, src, k, dv, False))
+                else:
+                    for i in range(1, n):
+                        q = order[i]
+                        if counts[q] >= mine:
+                            self._emit((EV_SHARE, q, src), False)
+                            before = self.counted_changes
+                            run(new_context(self, q, p, src, k, dv, True))
+                            if team_of[q] != my_team and self.counted_changes != before:
+                                bonus = True
+                    run(new_context(self, p, p, src, k, dv, False))
         return bonus
 
     def _effect_rows(self, card: int, echo: bool) -> list:
@@ -839,9 +846,13 @@ class InnovationGame:
         order = self._orders[st.current]
         changed = st.changed
         zone_of, available = st.zone_of, AVAILABLE
-        for card, mask, cond in self._special_rows:
+        cards, masks, conds = self._special_cards, self._special_masks, self._special_conds
+        for i in range(len(cards)):
+            card = cards[i]
             if zone_of[card] != available:
                 continue
+            mask = masks[i]
+            cond = conds[i]
             for q in order:
                 bits = changed[q]
                 if bits & mask and cond.holds(self, st, q):
@@ -893,7 +904,8 @@ class InnovationGame:
         p = st.current
         acts: list = [DRAW_ACTION]
         melds, dogmas = self._meld_actions, self._dogma_actions
-        hand = sorted(st.hand[p])
+        hand = st.hand[p][:]  # (a slice and sort: two C calls when compiled)
+        hand.sort()
         for c in hand:
             acts.append(melds[c])
         for pile in st.board[p]:
@@ -1019,7 +1031,7 @@ class InnovationGame:
         st = self.state
         p = st.current
         d = new_decision(p, "action", tuple(self.legal_actions()), 1, 1, "choose an action")
-        answer = validate_answer(d, self.agents[p].choose(self, d))
+        answer = validate_answer(d, ask(self.agents[p], self, d))
         self._apply(tuple(answer[0]))  # one of legal_actions(): no second legality check
 
     def play(self, max_actions: int = 100000) -> GameResult | None:

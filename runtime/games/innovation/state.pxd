@@ -4,7 +4,7 @@ import cython
 cdef tuple VISIBLE_SLOTS
 cdef long _SUPPLY, _HAND, _BOARD, _SCORE, _ACHIEVEMENTS, _AVAILABLE, _REMOVED, _DISPLAY
 cdef long _FORECAST, _IN_BOARD, _IN_ICONS, _IN_COLORS, _IN_TOPS, _IN_SPLAYS, _IN_TUCKED
-cdef long _IN_SCORED, _IN_ALL, _N_SLOTS, _SPLAY_NONE, _N_COLORS
+cdef long _IN_SCORED, _IN_ALL, _N_SLOTS, _SPLAY_NONE, _N_COLORS, _ICON_BITS, _ICON_MASK
 
 @cython.locals(counts=list, ic=long, ci=tuple, n=long, s=long, i=long, slots=tuple, top=long)
 cpdef list pile_icon_counts(list icons, list pile, long splay)
@@ -20,19 +20,19 @@ cdef class State:
     cdef public list board_rev, icons_rev, colors_rev
     cdef public list tops_rev, splays_rev, seen_top, seen_splay
     cdef public dict cond_memo
-    cdef public list changed, places, shape
+    cdef public list changed, places, shape, top_pack, under_pack
 
     cpdef State clone(self)
     @cython.locals(color=long)
     cpdef list _zone_list(self, long zone, long owner, long card)
-    @cython.locals(zone=long, owner=long, color=long, lst=list, i=Py_ssize_t, c=long)
+    @cython.locals(zone=long, owner=long, color=long, lst=list, i=Py_ssize_t, c=long, n=Py_ssize_t)
     cpdef tuple take(self, long card)
     cpdef put(self, long card, long zone, long owner=*, bint bottom=*)
     cpdef tuple move(self, long card, long zone, long owner=*, bint bottom=*)
-    @cython.locals(new=list, old=list, tot=list, i=long, pile=list, top=long, seen=long,
-                   changed=long, d=long, nv=long, ov=long, moved=bint,
-                   splay=long, sh=long)
+    @cython.locals(new=long, old=long, tot=list, i=long, pile=list, top=long, seen=long,
+                   changed=long, d=long, splay=long, sh=long, under=list, c=long, u=long)
     cpdef refresh_pile(self, long p, long color)
+    cpdef long pile_icon(self, long p, long color, long icon) except? -1
     cpdef set_splay(self, long p, long color, long direction)
     @cython.locals(bits=long)
     cpdef bint any_changed(self) except -1

@@ -62,6 +62,40 @@ def pile_icon_counts(icons: list, pile: list, splay: int) -> list:
     return counts
 
 
+# Each pile's visible icon counts packed into one int (State.pile_icons): the count of icon i
+# (1..6) in bits ICON_BITS * (i - 1) onwards. A pile of one colour shows fewer than 1024 of
+# one icon (every set together has under 150 cards of a colour, each showing at most 6).
+ICON_BITS, ICON_MASK = 10, 1023
+
+
+def pack_icons(icons: tuple, slots) -> int:
+    """The packed counts of the icons 1..6 in the given slots of a card (None: every slot)."""
+    packed = 0
+    for s, ic in enumerate(icons):
+        if 1 <= ic <= 6 and (slots is None or s in slots):
+            packed += 1 << (ICON_BITS * (ic - 1))
+    return packed
+
+
+_ICON_BITS, _ICON_MASK = ICON_BITS, ICON_MASK
+
+
+def unpack_icons(packed: int) -> list:
+    """Packed icon counts as a list indexed by icon id (index 0 unused, like State.icons)."""
+    return [0] + [(packed >> (ICON_BITS * (i - 1))) & ICON_MASK for i in range(1, N_ICON_SLOTS)]
+
+
+def icon_packs(cards: CardTable) -> tuple:
+    """(whole, by_splay): each card's packed icons as a top card, and as a card under the top
+    of a pile splayed each way; made once per card table."""
+    packs = getattr(cards, "_icon_packs", None)
+    if packs is None:
+        whole = [pack_icons(ic, None) for ic in cards.icons]
+        by_splay = [[pack_icons(ic, slots) for ic in cards.icons] for slots in VISIBLE_SLOTS]
+        packs = cards._icon_packs = (whole, by_splay)
+    return packs
+
+
 def shape_of(piles: list, splays: list) -> int:
     """A board's shape (State.shape) from its piles and splays."""
     key = 0
@@ -100,7 +134,8 @@ class State:
         self.removed: list[int] = []
         self.limbo: list[int] = []
         self.icons = [[0] * N_ICON_SLOTS for _ in np_]
-        self.pile_icons = [[[0] * N_ICON_SLOTS for _ in range(N_COLORS)] for _ in np_]
+        self.pile_icons = [[0] * N_COLORS for _ in np_]  # packed (pack_icons), kept by refresh
+        self.top_pack, self.under_pack = icon_packs(cards)
         self.zone_of = [LIMBO] * cards.n
         self.owner_of = [-1] * cards.n
         self.limbo = list(range(cards.n))
@@ -152,7 +187,8 @@ class State:
         s.removed = list(self.removed)
         s.limbo = list(self.limbo)
         s.icons = [list(x) for x in self.icons]
-        s.pile_icons = [[list(c) for c in b] for b in self.pile_icons]
+        s.pile_icons = [list(b) for b in self.pile_icons]
+        s.top_pack, s.under_pack = self.top_pack, self.under_pack
         s.zone_of = list(self.zone_of)
         s.owner_of = list(self.owner_of)
         s.current = self.current
@@ -221,7 +257,11 @@ class State:
                 i -= 1
             if i < 0:
                 raise ValueError(f"card {card} is not in its zone's list")
-            del lst[i]
+            n = len(lst) - 1
+            while i < n:  # close the gap, then drop the last (a C call; del would slice)
+                lst[i] = lst[i + 1]
+                i += 1
+            lst.pop()
         else:
             lst.remove(card)
         if zone == _SCORE:
@@ -281,18 +321,23 @@ class State:
             if top >= 0:
                 sh |= 1 << color
             self.shape[p] = sh | (splay << (_N_COLORS + 2 * color))
-        new = pile_icon_counts(self.icons_of, pile, splay)
+        new = 0
+        if top >= 0:
+            new = self.top_pack[top]
+            if splay:
+                under = self.under_pack[splay]
+                for i in range(len(pile) - 1):
+                    c = pile[i]
+                    u = under[c]
+                    new += u
         old = self.pile_icons[p][color]
-        tot = self.icons[p]
-        moved = False
-        for i in range(1, _N_SLOTS):
-            nv = new[i]
-            ov = old[i]
-            d = nv - ov
-            if d:
-                tot[i] += d
-                moved = True
-        if moved:
+        if new != old:
+            tot = self.icons[p]
+            for i in range(1, _N_SLOTS):
+                d = ((new >> (_ICON_BITS * (i - 1))) & _ICON_MASK) \
+                    - ((old >> (_ICON_BITS * (i - 1))) & _ICON_MASK)
+                if d:
+                    tot[i] += d
             self.pile_icons[p][color] = new
             self.icons_rev[p] += 1
             changed |= _IN_ICONS
@@ -333,6 +378,10 @@ class State:
             out.append(tot)
         return out
 
+    def pile_icon(self, p: int, color: int, icon: int) -> int:
+        """The visible count of icon 1..6 on one pile."""
+        return (self.pile_icons[p][color] >> (_ICON_BITS * (icon - 1))) & _ICON_MASK
+
     def set_splay(self, p: int, color: int, direction: int) -> None:
         self.splay[p][color] = direction
         self.refresh_pile(p, color)
@@ -364,6 +413,9 @@ class State:
                     assert self.splay[p][color] == SPLAY_NONE
             assert self.score_sum[p] == sum(self.cards.age[c] for c in self.score[p])
             assert self.shape[p] == shape_of(self.board[p], self.splay[p])
+            for color in range(N_COLORS):
+                assert unpack_icons(self.pile_icons[p][color]) == pile_icon_counts(
+                    self.icons_of, self.board[p][color], self.splay[p][color])
         for st in self.supply:
             for pile in st:
                 mark(pile, SUPPLY, -1)

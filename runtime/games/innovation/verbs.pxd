@@ -17,7 +17,7 @@ cdef dict _PROMPTS
 @cython.locals(p=str)
 cpdef str prompt_for(str noun)
 cpdef kwarg(act, str name)
-@cython.locals(i=long)
+cdef list _COLOR_LISTS
 cpdef list colors_of_shape(long shape)
 
 cdef class InnovationAdapter:

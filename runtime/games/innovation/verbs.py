@@ -48,9 +48,14 @@ def kwarg(act: Act, name: str):
     return None
 
 
+# the colour names of each set of colour bits (State.shape & 31), in colour order
+_COLOR_LISTS = [[c for i, c in enumerate(COLORS) if bits >> i & 1]
+                for bits in range(1 << len(COLORS))]
+
+
 def colors_of_shape(shape: int) -> list:
     """The colour names whose bits are set in a board shape (State.shape), in colour order."""
-    return [COLORS[i] for i in range(len(COLORS)) if shape >> i & 1]
+    return list(_COLOR_LISTS[shape & (len(_COLOR_LISTS) - 1)])
 
 
 def value_of(e, env):
@@ -484,7 +489,7 @@ class InnovationAdapter:
 
     def pile_icons(self, g, icon, color, who) -> int:
         i = icon_id(icon)
-        return g.state.pile_icons[who][color_id(color)][i] if 1 <= i <= 6 else 0
+        return g.state.pile_icon(who, color_id(color), i) if 1 <= i <= 6 else 0
 
     def top_card(self, g, color, who) -> list:
         t = g.top(who, color)

@@ -255,8 +255,8 @@ def test_execute_effects_runs_non_demands_alone(table):
 
 
 def test_effect_rows_are_made_once_per_card_set(table):
-    # the (card, kind, run) rows a dogma runs are made once per card and dict of effects, and
-    # shared by the games played with it; another dict of effects has rows of its own
+    # the (card, kind, run, code) rows a dogma runs are made once per card and dict of effects,
+    # and shared by the games played with it; another dict of effects has rows of its own
     log = []
     card = table.id_of(CASTLE3)
     effects = {card: [Effect("echo", recorder(log, "E"), ""),
@@ -264,8 +264,8 @@ def test_effect_rows_are_made_once_per_card_set(table):
     g1, _ = four_player_game(table, effects)
     g2, _ = four_player_game(table, effects)
     rows = g1._effect_rows(card, False)
-    assert [(c, k) for c, k, _ in rows] == [(card, "effect")]
-    assert [k for _, k, _ in g1._effect_rows(card, True)] == ["echo"]
+    assert [(c, k, code) for c, k, _, code in rows] == [(card, "effect", 0)]
+    assert [k for _, k, _, _ in g1._effect_rows(card, True)] == ["echo"]
     assert g2._effect_rows(card, False) is rows
     g3, _ = four_player_game(table, {card: [Effect("effect", recorder(log, "X"), "")]})
     assert g3._effect_rows(card, False) is not rows

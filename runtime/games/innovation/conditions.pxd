@@ -7,10 +7,10 @@ cdef class Part:
     cpdef bint ask(self, game, State st, long player) except -1
 
 cdef class Remembered(Part):
-    cdef public bint board, icons, colors, tops, splays, tucked, scored
+    cdef public bint board, icons, colors, tops, splays, tucked, scored, values
     cdef public list icon_ids
     cdef public long slot
-    @cython.locals(hit=tuple, key=tuple, r=bint)
+    @cython.locals(hit=tuple, rev=long, values=tuple, r=bint)
     cpdef bint ask(self, game, State st, long player) except -1
 
 cdef class Tabled(Part):

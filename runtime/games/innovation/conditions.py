@@ -187,7 +187,7 @@ class Remembered(Part):
     """A part that reads only `deps` of its player, remembered in State.cond_memo."""
 
     __slots__ = ("board", "icons", "colors", "tops", "splays", "tucked", "scored", "icon_ids",
-                 "slot")
+                 "values", "slot")
 
     def __init__(self, holds, deps: frozenset):
         Part.__init__(self, holds)
@@ -195,22 +195,33 @@ class Remembered(Part):
         self.board, self.icons, self.colors = "board" in deps, "icons" in deps, "colors" in deps
         self.tops, self.splays = "tops" in deps, "splays" in deps
         self.tucked, self.scored = "tucked" in deps, "scored" in deps
+        self.values = self.tucked or self.scored or bool(self.icon_ids)
         self.slot = next(_SLOTS)
 
     def ask(self, game, st, player) -> bool:
-        key = (st.board_rev[player] if self.board else -1,
-               st.icons_rev[player] if self.icons else -1,
-               st.colors_rev[player] if self.colors else -1,
-               st.tops_rev[player] if self.tops else -1,
-               st.splays_rev[player] if self.splays else -1,
-               st.tucked_this_turn[player] if self.tucked else -1,
-               st.scored_this_turn[player] if self.scored else -1,
-               tuple([st.icons[player][i] for i in self.icon_ids]))
+        # The revisions read, summed: each only grows, so the sum is unchanged exactly when
+        # every one of them is. Values (counters, icon counts) go up and down: kept as they are.
+        rev = 0
+        if self.board:
+            rev += st.board_rev[player]
+        if self.icons:
+            rev += st.icons_rev[player]
+        if self.colors:
+            rev += st.colors_rev[player]
+        if self.tops:
+            rev += st.tops_rev[player]
+        if self.splays:
+            rev += st.splays_rev[player]
+        values = None
+        if self.values:
+            values = (st.tucked_this_turn[player] if self.tucked else -1,
+                      st.scored_this_turn[player] if self.scored else -1,
+                      tuple([st.icons[player][i] for i in self.icon_ids]))
         hit = st.cond_memo.get(self.slot + player)
-        if hit is not None and hit[0] == key:
-            return hit[1]
+        if hit is not None and hit[0] == rev and hit[1] == values:
+            return hit[2]
         r = bool(self.holds(game, player))
-        st.cond_memo[self.slot + player] = (key, r)
+        st.cond_memo[self.slot + player] = (rev, values, r)
         return r
 
 

@@ -10,11 +10,13 @@ from runtime.games.innovation.conditions cimport Combination
 from runtime.games.innovation.cards cimport color_id, icon_id
 from runtime.games.innovation.effects cimport new_context
 
-cdef dict _ZONE_CATS, TRANSFER_ZONES
+cdef dict _ZONE_CATS, TRANSFER_ZONES, _ROW_CODES
+cdef long ROW_DEMAND, ROW_COMPEL, ROW_OTHER
 
 cdef class InnovationGame:
     cdef public object cards, options, seed, _result
-    cdef public dict effects, _special_by_name, _hooks, _rows
+    cdef public dict effects, _special_by_name, _hooks
+    cdef public list _rows
     cdef public list specials, agents, team_of, events, log
     cdef public list _orders, _special_cards, _special_masks, _special_conds, age_of, special_card, _meld_actions, _dogma_actions
     cdef public list _achieve_actions, _dogma_icon, _opponents
@@ -61,7 +63,7 @@ cdef class InnovationGame:
     cpdef splay(self, p, color, direction)
     @cython.locals(st=State, k=str, rows=list, first=list, q=long, mine=long, counts=list,
                    order=list, team_of=list, n=long, i=long, icon=long, my_team=long,
-                   before=long, bonus=bint, demand=bint)
+                   before=long, bonus=bint, demand=bint, code=long)
     cpdef bint _run_dogma(self, long p, long card, kinds=*) except -1
     @cython.locals(key=long, rows=list)
     cpdef list _effect_rows(self, long card, bint echo)

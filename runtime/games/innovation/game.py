@@ -80,17 +80,23 @@ _ACTIONS: dict = {}
 _ROWS: dict = {}  # id(effects) -> (effects, its InnovationGame._rows), shared by its games
 
 
-def _shared_rows(effects) -> dict:
-    """The `_rows` of the games played with this dict of effects (a card set's); the entry
-    keeps `effects` alive, so its id stays its own."""
+def _shared_rows(effects, n: int) -> list:
+    """The `_rows` of the games played with this dict of effects (a card set's) on n cards:
+    the rows of card c at 2c + echo, made when first needed; the entry keeps `effects`
+    alive, so its id stays its own."""
     if not effects:
-        return {}
+        return [None] * (2 * n)
     made = _ROWS.get(id(effects))
-    if made is None:
+    if made is None or len(made[1]) != 2 * n:
         if len(_ROWS) >= 64:
             _ROWS.clear()
-        made = _ROWS[id(effects)] = (effects, {})
+        made = _ROWS[id(effects)] = (effects, [None] * (2 * n))
     return made[1]
+
+
+# an effect row's kind as a number, for the dogma's dispatch (strings compared in C cost more)
+ROW_DEMAND, ROW_COMPEL, ROW_OTHER = 1, 2, 0
+_ROW_CODES = {"demand": ROW_DEMAND, "compel": ROW_COMPEL}
 
 
 def _card_actions(n: int, max_age: int) -> tuple:
@@ -134,7 +140,7 @@ class InnovationGame:
         self.effects: dict[int, list] = {int(k): v for k, v in (effects or {}).items()}
         self.specials: list[SpecialAchievement] = list(specials or [])
         self._special_by_name = {s.name: s for s in self.specials}
-        self._rows: dict = _shared_rows(effects)  # _effect_rows
+        self._rows: list = _shared_rows(effects, cards.n)  # _effect_rows
         # every condition is a card set's Combination whose inputs are known: see _check_specials
         self._specials_known = all(s.inputs is not None and s.triggers is None
                                    and isinstance(s.condition, Combination)
@@ -741,17 +747,18 @@ class InnovationGame:
         team_of = self.team_of
         my_team = team_of[p]
         if self._hooks and "echo" in self._hooks:
-            first = [(src, e.kind, e.run) for src, e in self._hooks["echo"][0](self, p, card)]
+            first = [(src, e.kind, e.run, _ROW_CODES.get(e.kind, ROW_OTHER))
+                     for src, e in self._hooks["echo"][0](self, p, card)]
         else:
             first = self._effect_rows(card, True)
         dv: dict = {}
         bonus = False
         for rows in (first, self._effect_rows(card, False)):
-            for src, k, run in rows:
+            for src, k, run, code in rows:
                 if kinds is not None and k not in kinds:
                     continue
-                demand = k == "demand"
-                if demand or k == "compel":
+                demand = code == ROW_DEMAND
+                if demand or code == ROW_COMPEL:
                     for i in range(1, n):
                         q = order[i]
                         if team_of[q] == my_team:
@@ -772,12 +779,14 @@ class InnovationGame:
         return bonus
 
     def _effect_rows(self, card: int, echo: bool) -> list:
-        """(card, kind, run) of the card's echo effects, or of its other effects, in order;
-        made once per card and card set (`_rows` is shared by the games of a card set)."""
+        """(card, kind, run, kind's ROW_ code) of the card's echo effects, or of its other
+        effects, in order; made once per card and card set (`_rows` is shared by the games of
+        a card set)."""
         key = card * 2 + echo
-        rows = self._rows.get(key)
+        rows = self._rows[key]
         if rows is None:
-            rows = self._rows[key] = [(card, e.kind, e.run) for e in self.effects.get(card, ())
+            rows = self._rows[key] = [(card, e.kind, e.run, _ROW_CODES.get(e.kind, ROW_OTHER))
+                                      for e in self.effects.get(card, ())
                                       if (e.kind == "echo") == echo]
         return rows
 
@@ -904,7 +913,8 @@ class InnovationGame:
         p = st.current
         acts: list = [DRAW_ACTION]
         melds, dogmas = self._meld_actions, self._dogma_actions
-        hand = st.hand[p][:]  # (a slice and sort: two C calls when compiled)
+        hand = st.hand[p]
+        hand = hand[:]  # (a slice and sort: two C calls when compiled)
         hand.sort()
         for c in hand:
             acts.append(melds[c])

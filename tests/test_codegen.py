@@ -233,6 +233,8 @@ def test_what_the_ir_settles_is_settled_by_the_generator():
     body = text[text.index("cdef int card_0_effect_0"):]
     tuck, ret = body.index("# line 5"), body.index("# line 6")
     assert "_cands = query_0(env)" in body[tuck:ret]
+    # a binding no later effect reads is a plain store; a demand's result goes through bind
+    assert "_set_var(env, 'tucked', list(_res))" in body and "_bind(" not in body
     assert "if not _cands or not _game(env).choose_yes_no(_executor(env), 'may tuck?'):" in body
     assert ("ADAPTER.choose_from(_N[1], env, True, None, False, _cands, (None, None, None), "
             "'card', 'all', False, False, False, False)") in body
@@ -307,3 +309,19 @@ def test_no_c_compiler_build_cardset_is_interpreted(monkeypatch, capsys):
     assert compiled_effects(_hostile_cards()[:1], None) is None
     assert compiled_effects(_hostile_cards()[:1], None) is None
     assert capsys.readouterr().err.count("compiled mode unavailable") == 1
+
+
+def test_a_demand_result_is_bound_for_the_later_effects():
+    card = check_text('''card "Probe"
+    age 1; color red; icons castle crown hex castle
+    dogma castle
+    demand:
+        transfer a card with crown from hand to my score as moved
+    effect:
+        if none(moved): draw 1
+''', "probe.card")[0]
+    assert card.effects[0].exports == ("moved",)
+    text, _ = generate([card], "test/probe")
+    demand = text[text.index("cdef int card_0_effect_0"):text.index("cdef int card_0_effect_1")]
+    assert "_bind(env, 'moved', list(_res))" in demand  # exported: accumulated by Env.bind
+    assert "_set_var(" not in demand

@@ -56,6 +56,7 @@ class Emitter:
         self.queries: list[list[str]] = []   # one cdef function per query used as a value
         self._query_fn: dict = {}
         self._it: str = ""   # the C local that holds `it` in a where test, if any
+        self._exports: set = set()  # the names the effect being generated exports
 
     # ---------------------------------------------------------------- IR references
     def node(self, n) -> str:
@@ -70,6 +71,7 @@ class Emitter:
 
     # ---------------------------------------------------------------- effects and conditions
     def effect_body(self, eff: I.Effect) -> list[str]:
+        self._exports = set(eff.exports)
         lines = self.block(eff.body, 1)
         lines.append(f"    return {OK}")
         return lines
@@ -182,7 +184,7 @@ class Emitter:
             one = act.verbs[0] == "choose" and isinstance(obj, I.Query) and obj.noun != "card" \
                 and isinstance(obj.max, I.Const) and obj.max.value == 1
             value = f"({chosen}[0] if {chosen} else None)" if one else f"list({chosen})"
-            core.append(f"_bind(env, {lit(act.bind)}, {value})")
+            core.append(f"{self.binder(act.bind)}(env, {lit(act.bind)}, {value})")
         if act.flag:
             # "if you do": done in full (a draw: every card wanted was drawn)
             done = "len(_res) == _wanted and _wanted > 0" if act.verbs[0] == "draw" \
@@ -204,13 +206,18 @@ class Emitter:
             out = [f"{pad}if {ask}:"]
         declined = []
         if act.bind:
-            declined.append(f"_bind(env, {lit(act.bind)}, [])")
+            declined.append(f"{self.binder(act.bind)}(env, {lit(act.bind)}, [])")
         if act.flag:
             declined.append(f"_set_flag(env, {lit(act.flag)}, False)")
         out.extend(f"{pad}    {c}" for c in (declined or ["pass"]))
         out.append(f"{pad}else:")
         out.extend(f"{pad}    {c}" for c in core)
         return out
+
+    def binder(self, name: str) -> str:
+        """Env.bind for a demand result the later effects see (its exports), else a plain set
+        of the name (the generator knows which: bind's other half is a dict store)."""
+        return "_bind" if name in self._exports else "_set_var"
 
     @staticmethod
     def offers_all(act: I.Act) -> bool:

@@ -14,3 +14,13 @@ cpdef Decision new_decision(long player, str kind, tuple options, long min, long
 cpdef list first_legal_answer(Decision d)
 @cython.locals(ans=list)
 cpdef list validate_answer(Decision d, answer)
+
+cdef tuple LOG_KEYS
+
+cdef class LogEntry:
+    cdef public long player
+    cdef public str kind
+    cdef public list answer
+
+@cython.locals(e=LogEntry)
+cpdef LogEntry new_entry(long player, str kind, list answer)

@@ -97,3 +97,35 @@ def test_replay_json_roundtrip_restores_action_tuples(tmp_path):
     header, back = replay.load(path)
     assert header == {"seed": 1}
     assert back == entries
+
+
+def _log_entry_modules():
+    from runtime.core import decision
+    mods = [decision]
+    from dsl.codegen import have_c_compiler
+    if have_c_compiler():
+        from dsl.testing import cardset
+        mods.append(cardset("innovation", mode="compiled").runtime.modules["runtime.core.decision"])
+    return mods
+
+
+@pytest.mark.parametrize("mod", _log_entry_modules(), ids=lambda m: m.__name__)
+def test_a_log_entry_reads_as_the_dict_it_is_saved_as(mod, tmp_path):
+    # the game logs LogEntry objects (a dict of three keys costs the compiled runtime ~8x the
+    # instructions); they read, compare and save as {"player", "kind", "answer"}
+    from collections.abc import Mapping
+    e = mod.new_entry(1, "action", [("meld", 4)])
+    as_dict = {"player": 1, "kind": "action", "answer": [("meld", 4)]}
+    assert e["player"] == 1 and e["kind"] == "action" and e["answer"] == [("meld", 4)]
+    assert dict(e) == as_dict and e.as_dict() == as_dict and e == as_dict and as_dict == e
+    assert e == mod.LogEntry(1, "action", [("meld", 4)]) and e != mod.new_entry(0, "action", [])
+    from runtime.core.decision import new_entry
+    assert e == new_entry(1, "action", [("meld", 4)]) == e  # each runtime's entry, either way
+    assert e.get("kind") == "action" and e.get("seat", 7) == 7 and "answer" in e
+    assert list(e) == ["player", "kind", "answer"] and len(e) == 3 and isinstance(e, Mapping)
+    assert repr(e) == repr(as_dict)
+    with pytest.raises(KeyError):
+        e["seat"]
+    path = str(tmp_path / "g.json")
+    replay.save(path, {"seed": 1}, [e])
+    assert replay.load(path)[1] == [as_dict]

@@ -20,7 +20,7 @@ from ...core.events import (
     SCORE as EV_SCORE, SHARE as EV_SHARE, SPECIAL as EV_SPECIAL, SPLAY as EV_SPLAY,
     TRANSFER as EV_TRANSFER, TUCK as EV_TUCK, TURN as EV_TURN)
 from ...core.agents import FirstLegalAgent, ask
-from ...core.decision import new_decision, validate_answer
+from ...core.decision import new_decision, new_entry, validate_answer
 from ...core.errors import GameOver, IllegalMove
 from ...core.rng import Rng
 from .cards import COLORS, CardTable, color_id, icon_id
@@ -304,7 +304,7 @@ class InnovationGame:
                 return []
             d = new_decision(player, kind, opts, 0, max, prompt, True)
             answer = validate_answer(d, ask(self.agents[player], self, d))
-            self.log.append({"player": player, "kind": kind, "answer": list(answer)})
+            self.log.append(new_entry(player, kind, list(answer)))
             return answer
         if max > n:
             max = n
@@ -319,7 +319,7 @@ class InnovationGame:
             return list(opts)
         d = new_decision(player, kind, opts, min, max, prompt)
         answer = validate_answer(d, ask(self.agents[player], self, d))
-        self.log.append({"player": player, "kind": kind, "answer": list(answer)})
+        self.log.append(new_entry(player, kind, list(answer)))
         return answer
 
     def choose_yes_no(self, player: int, prompt: str = "") -> bool:
@@ -997,7 +997,7 @@ class InnovationGame:
         st = self.state
         p = st.current
         snap = self._snapshot() if self.transactional else None
-        self.log.append({"player": p, "kind": "action", "answer": [action]})
+        self.log.append(new_entry(p, "action", [action]))
         try:
             self._emit((EV_ACTION, p, action), False)
             self._perform(p, action)

@@ -18,7 +18,8 @@ cdef class InnovationGame:
     cdef public dict effects, _special_by_name, _hooks
     cdef public list _rows
     cdef public list specials, agents, team_of, events, log
-    cdef public list _orders, _special_cards, _special_masks, _special_conds, age_of, special_card, _meld_actions, _dogma_actions
+    cdef public list _orders, _special_cards, _special_masks, _special_conds, age_of
+    cdef public list special_card, _meld_actions, _dogma_actions
     cdef public list _achieve_actions, _dogma_icon, _opponents
     cdef public bint _specials_known, record_events, over, _checking_specials, transactional
     cdef public Rng rng

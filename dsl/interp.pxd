@@ -7,3 +7,4 @@ cdef class Env:
 
 cpdef bint truth(v) except -1
 cpdef list as_list(v)
+cpdef first_of(v)

@@ -175,6 +175,15 @@ def as_list(v) -> list:
     return [v]
 
 
+def first_of(v):
+    """as_list(v)[0], or None when that is empty, without making a one-item list."""
+    if isinstance(v, list):
+        return v[0] if v else None
+    if v is None or v == -1:
+        return None
+    return v
+
+
 def evaluate(e, env: Env):
     # the forms are tested in the order of their frequency in real games
     # 3, "Monument", red, you, this

@@ -19,7 +19,7 @@ from dsl import ir as I
 from dsl.codegen import build, compiled_effects, generate, have_c_compiler, module_name, source_hash
 from dsl.codegen.emit import comment, lit
 from dsl.load import check_text
-from dsl.testing import game_cards
+from dsl.testing import cardset, game_cards
 
 REPO = Path(__file__).resolve().parent.parent
 TEMPLATE_TEXT = "".join(p.read_text() for p in (REPO / "dsl/codegen/templates").glob("*.j2"))
@@ -325,3 +325,15 @@ def test_a_demand_result_is_bound_for_the_later_effects():
     demand = text[text.index("cdef int card_0_effect_0"):text.index("cdef int card_0_effect_1")]
     assert "_bind(env, 'moved', list(_res))" in demand  # exported: accumulated by Env.bind
     assert "_set_var(" not in demand
+
+
+@pytest.mark.parametrize("v", [[], [3, 4], [0], 5, 0, -1, None, "red", ["red"]])
+def test_first_of_is_the_first_of_as_list(v):
+    # the adapter's colour and the generated value/icon tests read one card without making
+    # a one-item list (first_of, and the template's _first): the same answer as as_list(v)[0]
+    from dsl.interp import as_list, first_of
+    items = as_list(v)
+    assert first_of(v) == (items[0] if items else None)
+    if have_c_compiler():
+        twin = cardset("innovation", mode="compiled").runtime.modules["dsl.interp"]
+        assert twin.first_of(v) == first_of(v)

@@ -2,7 +2,7 @@
 # C struct whose methods call each other, the Env and the game through C. The twin adapter
 # only ever sees twin Envs and games (a compiled card set plays on the compiled runtime).
 cimport cython
-from dsl.interp cimport Env, as_list, truth
+from dsl.interp cimport Env, as_list, first_of, truth
 from runtime.games.innovation.game cimport InnovationGame
 from runtime.games.innovation.state cimport State
 from runtime.games.innovation.cards cimport color_id, icon_id

@@ -8,7 +8,7 @@ Rules cited: shared/seeds/000_0facc20b6f4138b7.txt "基本关键词" (keywords) 
 from __future__ import annotations
 
 from dsl.ir import Act, Const, DrawSpec, Fn, Pred, Query, ZoneRef, ZoneRefExpr
-from dsl.interp import EffectError, as_list, evaluate, truth
+from dsl.interp import EffectError, as_list, evaluate, first_of, truth
 
 from .cards import COLORS, color_id, icon_id
 from .effects import Effect
@@ -480,8 +480,8 @@ class InnovationAdapter:
     # Functions of the game that compiled effects call directly too (dsl/codegen/emit.py).
     def color_of(self, g, card):
         """color(card): the colour's name, None for no card."""
-        cs = as_list(card)
-        return COLORS[g.state.color_of[cs[0]]] if cs else None
+        c = first_of(card)
+        return None if c is None else COLORS[g.state.color_of[c]]
 
     def colors_of(self, g, cards) -> list:
         """colors(cards): each colour among them once, in the cards' order."""

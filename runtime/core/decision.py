@@ -1,9 +1,9 @@
 """A decision put to a player: the one shape every choice in every game takes."""
 from __future__ import annotations
 
-import cython
-
 from collections.abc import Mapping
+
+import cython
 
 from .errors import IllegalMove
 

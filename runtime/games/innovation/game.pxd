@@ -74,7 +74,7 @@ cdef class InnovationGame:
     cpdef _check_specials(self, cats)
     @cython.locals(q=long, card=long, mask=long, order=list, changed=list, cond=Combination,
                    bits=long, zone_of=list, available=long, cards=list, masks=list, conds=list,
-                   i=long)
+                   i=long, zone=long)
     cpdef _check_woken_specials(self, State st)
     cpdef _claim_special(self, State st, long card, long q)
     @cython.locals(st=State, p=long, score=long, top=long, acts=list, melds=list,

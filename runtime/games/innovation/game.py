@@ -858,7 +858,8 @@ class InnovationGame:
         cards, masks, conds = self._special_cards, self._special_masks, self._special_conds
         for i in range(len(cards)):
             card = cards[i]
-            if zone_of[card] != available:
+            zone = zone_of[card]  # (a C int: compared with the object, `available` is boxed)
+            if zone != available:
                 continue
             mask = masks[i]
             cond = conds[i]

@@ -30,6 +30,8 @@ cdef class InnovationGame:
                    piles=list, pile_set=list, pile=list, zone_of=list)
     cpdef _shuffle_supply(self, set sets)
     cpdef _emit(self, tuple event, bint change=*)
+    cpdef bint _heard(self) except -1
+    cpdef _changed(self)
     @cython.locals(opts=tuple, n=long, d=Decision)
     cpdef list choose(self, player, str kind, options, long min=*, long max=*, str prompt=*,
                       bint all_or_none=*)

@@ -244,6 +244,16 @@ class InnovationGame:
         if self._hooks:
             self._fire(event)
 
+    def _heard(self) -> bool:
+        """Whether events have a reader (they are recorded, or a hook listens). The frequent
+        verbs make their event only then: nearly every simulated game records none."""
+        return self.record_events or bool(self._hooks)
+
+    def _changed(self) -> None:
+        """What _emit counts of a change, for a change whose event nobody reads."""
+        if self._nested == 0:
+            self.counted_changes += 1
+
     def _fire(self, event: tuple) -> None:
         for key in ("trigger:" + event[0], "trigger:*"):
             fns = self._hooks.get(key)
@@ -488,7 +498,10 @@ class InnovationGame:
                 pile = st.supply[si][v]  # an empty expansion pile falls back to base
         card = pile[-1]
         st.move(card, HAND, p)
-        self._emit((EV_DRAW, p, card, v))
+        if self._heard():
+            self._emit((EV_DRAW, p, card, v))
+        else:
+            self._changed()
         self._check_specials(CAT_HAND)
         return card
 
@@ -499,7 +512,10 @@ class InnovationGame:
             if r is not PROCEED:
                 return r
         src = self.state.move(card, BOARD, p)
-        self._emit((EV_MELD, p, card, ZONE_NAMES[src[0]]))
+        if self._heard():
+            self._emit((EV_MELD, p, card, ZONE_NAMES[src[0]]))
+        else:
+            self._changed()
         self._check_specials(CAT_BOARD)
         return True
 
@@ -513,7 +529,10 @@ class InnovationGame:
         src = st.take(card)
         st.put(card, BOARD, p, bottom=True)
         st.count_tuck(p)
-        self._emit((EV_TUCK, p, card, ZONE_NAMES[src[0]]))
+        if self._heard():
+            self._emit((EV_TUCK, p, card, ZONE_NAMES[src[0]]))
+        else:
+            self._changed()
         self._check_specials(CAT_TUCK)
         return True
 
@@ -526,7 +545,10 @@ class InnovationGame:
         st = self.state
         src = st.move(card, SCORE, p)
         st.count_score(p)
-        self._emit((EV_SCORE, p, card, ZONE_NAMES[src[0]]))
+        if self._heard():
+            self._emit((EV_SCORE, p, card, ZONE_NAMES[src[0]]))
+        else:
+            self._changed()
         self._check_specials(CAT_SCORE | _ZONE_CATS.get(src[0], CAT_HAND))
         return True
 
@@ -538,7 +560,10 @@ class InnovationGame:
             if r is not PROCEED:
                 return r
         src = self.state.move(card, SUPPLY, -1, bottom=True)
-        self._emit((EV_RETURN, p, card, ZONE_NAMES[src[0]]))
+        if self._heard():
+            self._emit((EV_RETURN, p, card, ZONE_NAMES[src[0]]))
+        else:
+            self._changed()
         self._check_specials(_ZONE_CATS.get(src[0], CAT_HAND))
         return True
 
@@ -764,13 +789,15 @@ class InnovationGame:
                         if team_of[q] == my_team:
                             continue
                         if (counts[q] < mine) if demand else (counts[q] >= mine):
-                            self._emit((EV_DEMAND, q, src), False)
+                            if self._heard():
+                                self._emit((EV_DEMAND, q, src), False)
                             run(new_context(self, q, p, src, k, dv, False))
                 else:
                     for i in range(1, n):
                         q = order[i]
                         if counts[q] >= mine:
-                            self._emit((EV_SHARE, q, src), False)
+                            if self._heard():
+                                self._emit((EV_SHARE, q, src), False)
                             before = self.counted_changes
                             run(new_context(self, q, p, src, k, dv, True))
                             if team_of[q] != my_team and self.counted_changes != before:
@@ -791,7 +818,8 @@ class InnovationGame:
         return rows
 
     def _dogma_action(self, p: int, card: int) -> None:
-        self._emit((EV_DOGMA, p, card), False)
+        if self._heard():
+            self._emit((EV_DOGMA, p, card), False)
         if self._run_dogma(p, card):
             # 000 "教义" (4): a free draw action after all effects, at p's highest top card now.
             self._draw_action(p)
@@ -1000,7 +1028,8 @@ class InnovationGame:
         snap = self._snapshot() if self.transactional else None
         self.log.append(new_entry(p, "action", [action]))
         try:
-            self._emit((EV_ACTION, p, action), False)
+            if self._heard():
+                self._emit((EV_ACTION, p, action), False)
             self._perform(p, action)
             st.actions_left -= 1
             if st.actions_left <= 0:
@@ -1035,7 +1064,8 @@ class InnovationGame:
         st.current = (st.current + 1) % self.n_players
         st.actions_left = self._actions_for_turn(st.turn)
         st.reset_counters()
-        self._emit((EV_TURN, st.current, st.turn), False)
+        if self._heard():
+            self._emit((EV_TURN, st.current, st.turn), False)
 
     def step(self) -> None:
         """Ask the current player's agent for an action and apply it."""

@@ -25,18 +25,11 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
+sys.path.insert(0, REPO)
+from benchmarks.bench_instructions import PLAY  # noqa: E402  (the games bench_instructions plays)
+
 OUT_DIR = os.path.join(REPO, "compiled", "profile")  # the debug builds (under compiled/, ignored)
 PROFILE = os.path.join(OUT_DIR, "callgrind.out")
-
-PLAY = """
-import gc, sys
-sys.path.insert(0, {repo!r})
-from benchmarks.bench_games import play
-from dsl.testing import cardset
-cs = cardset("innovation", mode="compiled")
-gc.collect(); gc.freeze()
-play(cs, 2, range({games}))
-"""
 
 MARKER = re.compile(r'^\s*/\* "(.+?)":(\d+)$')  # Cython's note of the source line below it
 MAX_LIBPYTHON_CALL = 3000  # a call costing more per call went back into compiled code
@@ -50,7 +43,7 @@ def build_and_profile(games: int) -> None:
                    check=True, cwd=REPO)
     cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={PROFILE}",
            "--toggle-collect=*InnovationGame_*play", sys.executable, "-c",
-           PLAY.format(repo=REPO, games=games)]
+           PLAY.format(repo=REPO, mode="compiled", games=games, players=2)]
     r = subprocess.run(cmd, env=env, capture_output=True, text=True)
     if r.returncode != 0:
         raise SystemExit(f"valgrind failed:\n{r.stderr[-2000:]}")

@@ -166,6 +166,14 @@ class Act:
     span: Span = field(default=NOSPAN, compare=False)
 
 
+def kwarg(act: Act, name: str):
+    """The value of an act's keyword argument (`by`, `for`, `to`...), or None."""
+    for k, v in act.kwargs or ():
+        if k == name:
+            return v
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class If:
     branches: tuple[tuple[Expr, tuple], ...]

@@ -37,11 +37,6 @@ def lit(value) -> str:
     return repr(value)
 
 
-def has_kwarg(act: I.Act, name: str) -> bool:
-    """Whether the act has the keyword argument `name` ("by", "for", "to"...)."""
-    return any(k == name for k, _ in act.kwargs or ())
-
-
 def comment(text: str) -> str:
     """One comment line's text: ASCII only, control characters and newlines escaped."""
     return ascii(str(text))[1:-1]
@@ -162,7 +157,7 @@ class Emitter:
             # whose `where` tests and bounds are computed here
             bounds = "(" + ", ".join("None" if x is None else self.expr(x)
                                      for x in (obj.min, obj.max, obj.all_but)) + ")"
-            chooser = f"ADAPTER.chooser({n}, env)" if has_kwarg(act, "by") else "None"
+            chooser = f"ADAPTER.chooser({n}, env)" if I.kwarg(act, "by") is not None else "None"
             cands = "_cands" if self.offers_all(act) else f"{self.query_fn(obj)}(env)"
             shape = ", ".join(lit(x) for x in (
                 obj.noun, obj.mode, obj.min is not None, obj.max is not None,
@@ -200,7 +195,7 @@ class Emitter:
         if self.offers_all(act):
             out = [f"{pad}_cands = {self.query_fn(obj)}(env)",
                    f"{pad}if not _cands or {ask}:"]
-        elif has_kwarg(act, "for"):
+        elif I.kwarg(act, "for") is not None:
             out = [f"{pad}if _declined(env, {n}, {lit(prompt)}):"]
         else:
             out = [f"{pad}if {ask}:"]
@@ -223,7 +218,7 @@ class Emitter:
     def offers_all(act: I.Act) -> bool:
         """`you may VERB all ...` of one query: offered only if the query has candidates."""
         return bool(act.optional) and isinstance(act.obj, I.Query) and act.obj.mode == "all" \
-            and not has_kwarg(act, "for")
+            and I.kwarg(act, "for") is None
 
     # ---------------------------------------------------------------- expressions
     def truth(self, e) -> str:

@@ -12,6 +12,7 @@ from runtime.games.innovation.effects cimport new_context
 
 cdef dict _ZONE_CATS, TRANSFER_ZONES, _ROW_CODES
 cdef long ROW_DEMAND, ROW_COMPEL, ROW_OTHER
+cpdef tuple effect_row(long src, e)
 
 cdef class InnovationGame:
     cdef public object cards, options, seed, _result

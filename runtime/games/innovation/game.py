@@ -99,6 +99,11 @@ ROW_DEMAND, ROW_COMPEL, ROW_OTHER = 1, 2, 0
 _ROW_CODES = {"demand": ROW_DEMAND, "compel": ROW_COMPEL}
 
 
+def effect_row(src: int, e: Effect) -> tuple:
+    """The row a dogma runs for effect `e` of card `src`: (card, kind, run, kind's ROW_ code)."""
+    return (src, e.kind, e.run, _ROW_CODES.get(e.kind, ROW_OTHER))
+
+
 def _card_actions(n: int, max_age: int) -> tuple:
     """The actions on each card and age, ("meld", c), ("dogma", c), ("achieve", a), made once
     per card table size and shared by every game (legal_actions lists them)."""
@@ -772,8 +777,7 @@ class InnovationGame:
         team_of = self.team_of
         my_team = team_of[p]
         if self._hooks and "echo" in self._hooks:
-            first = [(src, e.kind, e.run, _ROW_CODES.get(e.kind, ROW_OTHER))
-                     for src, e in self._hooks["echo"][0](self, p, card)]
+            first = [effect_row(src, e) for src, e in self._hooks["echo"][0](self, p, card)]
         else:
             first = self._effect_rows(card, True)
         dv: dict = {}
@@ -806,14 +810,12 @@ class InnovationGame:
         return bonus
 
     def _effect_rows(self, card: int, echo: bool) -> list:
-        """(card, kind, run, kind's ROW_ code) of the card's echo effects, or of its other
-        effects, in order; made once per card and card set (`_rows` is shared by the games of
-        a card set)."""
+        """The rows (effect_row) of the card's echo effects, or of its other effects, in order;
+        made once per card and card set (`_rows` is shared by the games of a card set)."""
         key = card * 2 + echo
         rows = self._rows[key]
         if rows is None:
-            rows = self._rows[key] = [(card, e.kind, e.run, _ROW_CODES.get(e.kind, ROW_OTHER))
-                                      for e in self.effects.get(card, ())
+            rows = self._rows[key] = [effect_row(card, e) for e in self.effects.get(card, ())
                                       if (e.kind == "echo") == echo]
         return rows
 

@@ -16,7 +16,6 @@ cpdef value_of(e, Env env)
 cdef dict _PROMPTS
 @cython.locals(p=str)
 cpdef str prompt_for(str noun)
-cpdef kwarg(act, str name)
 cdef list _COLOR_LISTS
 cpdef list colors_of_shape(long shape)
 

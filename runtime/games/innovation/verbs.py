@@ -7,7 +7,7 @@ Rules cited: shared/seeds/000_0facc20b6f4138b7.txt "基本关键词" (keywords) 
 """
 from __future__ import annotations
 
-from dsl.ir import Act, Const, DrawSpec, Fn, Pred, Query, ZoneRef, ZoneRefExpr
+from dsl.ir import Act, Const, DrawSpec, Fn, Pred, Query, ZoneRef, ZoneRefExpr, kwarg
 from dsl.interp import EffectError, as_list, evaluate, first_of, truth
 
 from .cards import COLORS, color_id, icon_id
@@ -38,14 +38,6 @@ def prompt_for(noun: str) -> str:
     if p is None:
         p = _PROMPTS[noun] = "choose " + noun
     return p
-
-
-def kwarg(act: Act, name: str):
-    """The value of an act's keyword argument (`to`, `for`, `by`), or None."""
-    for k, v in act.kwargs:
-        if k == name:
-            return v
-    return None
 
 
 # the colour names of each set of colour bits (State.shape & 31), in colour order

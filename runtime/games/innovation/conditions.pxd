@@ -1,10 +1,12 @@
 # C types for the compiled twin of conditions.py (dsl/codegen/runtime_build.py).
 cimport cython
 from runtime.games.innovation.state cimport State
+from runtime.games.innovation.effects cimport Predicate
 
 cdef class Part:
     cdef public object holds
     cpdef bint ask(self, game, State st, long player) except -1
+    cpdef bint truth(self, game, long player) except -1
 
 cdef class Remembered(Part):
     cdef public bint board, icons, colors, tops, splays, tucked, scored, values

@@ -25,9 +25,12 @@ from __future__ import annotations
 
 import itertools
 
+import cython
+
 from dsl import ir as I
 
 from .cards import icon_id
+from .effects import Predicate
 from .state import (IN_ALL, IN_BOARD, IN_COLORS, IN_ICONS, IN_SCORED, IN_SPLAYS, IN_TOPS,
                     IN_TUCKED, N_COLORS)
 
@@ -180,7 +183,15 @@ class Part:
         self.holds = holds
 
     def ask(self, game, st, player) -> bool:
-        return bool(self.holds(game, player))
+        return self.truth(game, player)
+
+    def truth(self, game, player) -> bool:
+        """holds(game, player): through C for a compiled condition (effects.Predicate) when
+        the runtime is compiled, as a Python call for anything else."""
+        h = self.holds
+        if cython.compiled and isinstance(h, Predicate):
+            return cython.cast(Predicate, h).test(game, player)
+        return bool(h(game, player))
 
 
 class Remembered(Part):
@@ -220,7 +231,7 @@ class Remembered(Part):
         hit = st.cond_memo.get(self.slot + player)
         if hit is not None and hit[0] == rev and hit[1] == values:
             return hit[2]
-        r = bool(self.holds(game, player))
+        r = self.truth(game, player)
         st.cond_memo[self.slot + player] = (rev, values, r)
         return r
 
@@ -250,10 +261,10 @@ class Tabled(Part):
         else:
             v = st.scored_this_turn[player]
         if v >= len(self.table):  # (TABLE_SIZE)
-            return bool(self.holds(game, player))
+            return self.truth(game, player)
         r = self.table[v]
         if r < 0:
-            r = self.table[v] = 1 if self.holds(game, player) else 0
+            r = self.table[v] = 1 if self.truth(game, player) else 0
         return r == 1
 
 
@@ -275,7 +286,7 @@ class TabledShape(Part):
         key = st.shape[player] & self.mask
         r = self.table[key]
         if r < 0:
-            r = self.table[key] = 1 if self.holds(game, player) else 0
+            r = self.table[key] = 1 if self.truth(game, player) else 0
         return r == 1
 
 
@@ -293,7 +304,7 @@ class Combination:
         """Every part evaluated afresh: for games whose hooks (icon modifiers, replacement
         effects) the remembered answers cannot see."""
         for part in self.parts:
-            if bool(part.holds(game, player)) == self.decides:
+            if part.truth(game, player) == self.decides:
                 return self.decides
         return not self.decides
 

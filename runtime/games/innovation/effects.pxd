@@ -1,6 +1,12 @@
 # C types for the compiled twin of effects.py (dsl/codegen/runtime_build.py).
 cimport cython
 
+cdef class Runner:
+    cpdef run(self, ctx)
+
+cdef class Predicate:
+    cpdef bint test(self, game, long player) except -1
+
 cdef class EffectContext:
     cdef public object game
     cdef public long executor, activator, card

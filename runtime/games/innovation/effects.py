@@ -22,6 +22,31 @@ class Effect:
             raise ValueError(f"effect kind must be one of {EFFECT_KINDS}, got {self.kind!r}")
 
 
+@cython.cclass
+class Runner:
+    """The base of a compiled effect (the card module's CompiledEffect): the compiled runtime
+    runs it through C, `run(ctx)`, instead of calling it as a Python object (see run_effect).
+    Interpreted effects are plain functions of ctx and need no base."""
+
+    def run(self, ctx) -> None:
+        raise NotImplementedError
+
+    def __call__(self, ctx) -> None:
+        self.run(ctx)
+
+
+@cython.cclass
+class Predicate:
+    """The base of a compiled special-achievement condition (CompiledCondition): asked through
+    C, `test(game, player)`, by the compiled conditions (conditions.Part)."""
+
+    def test(self, game, player: int) -> bool:
+        raise NotImplementedError
+
+    def __call__(self, game, player) -> bool:
+        return self.test(game, player)
+
+
 @cython.freelist(16)  # compiled: memory reused (one is made for every execution of an effect)
 @cython.cclass
 class EffectContext:

@@ -8,11 +8,12 @@ from runtime.core.decision cimport Decision, new_decision, new_entry, validate_a
 from runtime.games.innovation.state cimport State
 from runtime.games.innovation.conditions cimport Combination
 from runtime.games.innovation.cards cimport color_id, icon_id
-from runtime.games.innovation.effects cimport new_context
+from runtime.games.innovation.effects cimport Runner, new_context
 
 cdef dict _ZONE_CATS, TRANSFER_ZONES, _ROW_CODES
-cdef long ROW_DEMAND, ROW_COMPEL, ROW_OTHER
+cdef long ROW_DEMAND, ROW_COMPEL, ROW_OTHER, HAND_SORT_MAX
 cpdef tuple effect_row(long src, e)
+cpdef run_effect(run, ctx)
 
 cdef class InnovationGame:
     cdef public object cards, options, seed, _result
@@ -81,8 +82,9 @@ cdef class InnovationGame:
     cpdef _check_woken_specials(self, State st)
     cpdef _claim_special(self, State st, long card, long q)
     @cython.locals(st=State, p=long, score=long, top=long, acts=list, melds=list,
-                   dogmas=list, pile=list, c=long, ages=list, a=long,
-                   age_of=list, special=list, achieve=list, hand=list)
+                   dogmas=list, pile=list, c=long, ages=long, a=long, n=Py_ssize_t,
+                   i=Py_ssize_t, j=Py_ssize_t, age_of=list, special=list, achieve=list,
+                   hand=list)
     cpdef list legal_actions(self)
     cpdef _check_action(self, long p, tuple action)
     cpdef apply(self, action)

@@ -178,7 +178,7 @@ class LogAgent:
             if e["player"] != d.player or e["kind"] != d.kind:
                 raise ReplayMismatch(f"the log has a {e['kind']} decision of p{e['player'] + 1} "
                                      f"where the game asks a {d.kind} decision of p{d.player + 1}")
-            answer = validate_answer(d, e["answer"])   # IllegalMove with the reason
+            answer = validate_answer(d, list(e["answer"]))  # IllegalMove with the reason
             if self.on_entry is not None:
                 self.on_entry(game, d, answer, self.pos - 1)
             return answer

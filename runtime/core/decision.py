@@ -9,6 +9,7 @@ from .errors import IllegalMove
 
 
 @cython.freelist(16)  # compiled: memory reused (one is made for every choice)
+@cython.no_gc  # compiled: plain data (ints, strings, the options), never in a reference cycle
 @cython.cclass
 class Decision:
     """`options` are plain hashable values (card ids, colour names, ints, action tuples...).
@@ -66,6 +67,7 @@ LOG_KEYS = ("player", "kind", "answer")
 
 
 @cython.freelist(64)  # compiled: memory reused (one is made for every answered decision)
+@cython.no_gc  # compiled: plain data, so not tracked by the cyclic GC (a game logs hundreds)
 @cython.cclass
 class LogEntry:
     """One answered decision of a game's log, which is the save file's body (core.replay):
@@ -152,10 +154,14 @@ def first_legal_answer(d: Decision) -> list:
 
 
 def validate_answer(d: Decision, answer) -> list:
-    """Return the answer as a list, or raise IllegalMove saying why it is not legal."""
-    if not isinstance(answer, (list, tuple)):
+    """Return the answer as a list (the agent's own list when it gave one, else a copy), or
+    raise IllegalMove saying why it is not legal."""
+    if type(answer) is list:
+        ans = answer  # (a copy would cost a fifth of this check; the log keeps its own copy)
+    elif isinstance(answer, (list, tuple)):
+        ans = list(answer)
+    else:
         raise IllegalMove(f"answer must be a list of options, got {answer!r}")
-    ans = list(answer)
     if d.all_or_none and len(ans) not in (0, d.max):
         raise IllegalMove(f"{d.kind} decision needs exactly {d.max} choices or none, got {len(ans)}")
     if len(ans) == 1 and d.min <= 1 <= d.max and d.kind != "order":  # the common case

@@ -36,6 +36,7 @@ from .emit import REPEAT, STOP_DOGMA, Emitter, comment, lit
 
 HERE = Path(__file__).resolve().parent
 TEMPLATES = HERE / "templates"
+STREQ_H = HERE / "include" / "cl_streq.h"  # str equality for the generated C (c_flags)
 REPO = HERE.parent.parent
 CARDLANG_VERSION = "0.1.0"
 
@@ -83,7 +84,7 @@ def compiler_fingerprint() -> str:
     if _FINGERPRINT is None:
         h = hashlib.sha256(CARDLANG_VERSION.encode())
         files = [REPO / "dsl" / "ir.py", REPO / "dsl" / "render.py"] + sorted(HERE.glob("*.py")) \
-            + sorted(TEMPLATES.glob("*.j2"))
+            + sorted(TEMPLATES.glob("*.j2")) + [STREQ_H]
         for f in files:
             h.update(f.name.encode())
             h.update(f.read_bytes())
@@ -257,15 +258,35 @@ def build(cards: list, label: str, progress: Optional[Callable[[str], None]] = N
                   "-o", str(c_file), str(pyx)], "cython")
             say("cc " + c_file.name)
             so = tmp / out.name
-            inc = sysconfig.get_paths()["include"]
-            _run(cc + ["-shared", "-fPIC", "-O2", "-fno-strict-aliasing", "-w", f"-I{inc}",
-                       str(c_file), "-o", str(so)], "the C compiler")
+            _run(cc + c_flags(c_file) + [str(c_file), "-o", str(so)], "the C compiler")
             if os.environ.get("CARDLANG_KEEP_C"):  # for line profiles (docs/performance.md)
                 os.replace(c_file, compiled_dir() / c_file.name)
             os.replace(pyx, pyx_out)
             os.replace(so, out)
         _prune(name)
     return BuildResult(name, out, pyx_out, False, time.perf_counter() - t0, out.stat().st_size)
+
+
+def c_flags(c_file: Path) -> list:
+    """The C compiler's flags for one file Cython generated: a shared module at -O2, plus
+    include/cl_streq.h (CPython's own str equality in place of Cython's ordering comparison:
+    -4% of a compiled game's instructions, docs/performance.md) when the file defines Cython's
+    str comparison helpers under the guards the header relies on; otherwise Cython's own."""
+    flags = ["-shared", "-fPIC", "-O2", "-fno-strict-aliasing", "-w",
+             "-I" + sysconfig.get_paths()["include"]]
+    return flags + ["-include", str(STREQ_H)] if streq_applies(c_file.read_text()) else flags
+
+
+def streq_applies(c_text: str) -> bool:
+    """Whether the generated C defines a str comparison helper, each one it defines guarded by
+    `#ifndef __Pyx_DEFINED_...` (Cython 3.x), so that cl_streq.h can stand in for it."""
+    used = False
+    for op in ("Eq", "Ne"):
+        if f"int __Pyx_PyObject_CompareStrStrBool{op}(" in c_text:
+            if f"#ifndef __Pyx_DEFINED_PyObject_CompareStrStrBool{op}" not in c_text:
+                return False
+            used = True
+    return used
 
 
 def stale(path: Path, age: float = 3600.0) -> bool:

@@ -28,8 +28,8 @@ import sysconfig
 import tempfile
 from pathlib import Path
 
-from . import (Binding, BuildError, CompilerUnavailable, REPO, _lock, _run, abi_tag, c_compiler,
-               compiled_dir, cython_version, stale)
+from . import (STREQ_H, Binding, BuildError, CompilerUnavailable, REPO, _lock, _run, abi_tag,
+               c_compiler, c_flags, compiled_dir, cython_version, stale)
 
 LAYOUT = "2"  # what a build directory holds (2: the .pxd files are kept)
 
@@ -51,6 +51,7 @@ def _declarations(qualname: str) -> Path:
 
 def runtime_key(modules: tuple) -> str:
     h = hashlib.sha256("\n".join((LAYOUT, cython_version(), abi_tag())).encode())
+    h.update(STREQ_H.read_bytes())
     for q in modules:
         h.update(q.encode())
         h.update(_source(q).read_bytes())
@@ -113,15 +114,14 @@ def build_runtime(modules: tuple, progress=None) -> tuple[Path, bool]:
             _run([sys.executable, "-m", "cython", "-3", "--fast-fail", "-I", str(tmp),
                   "-X", "binding=False", "-X", "annotation_typing=False"]
                  + [str(s) for _, s in jobs], "cython")
-            inc = sysconfig.get_paths()["include"]
             say("cc runtime")
             ncpu = os.cpu_count() or 2
             for i in range(0, len(jobs), ncpu):
                 procs = []
                 for q, src in jobs[i:i + ncpu]:
                     so = src.with_name(src.stem + suffix)
-                    cmd = cc + ["-shared", "-fPIC", "-O2", "-fno-strict-aliasing", "-w",
-                                f"-I{inc}", str(src.with_suffix(".c")), "-o", str(so)]
+                    c_file = src.with_suffix(".c")
+                    cmd = cc + c_flags(c_file) + [str(c_file), "-o", str(so)]
                     procs.append((src, subprocess.Popen(cmd, stdout=subprocess.PIPE,
                                                          stderr=subprocess.PIPE, text=True)))
                 for src, p in procs:

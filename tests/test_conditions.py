@@ -94,7 +94,7 @@ def test_a_revision_moves_whenever_what_it_stands_for_moves(seed, players):
                 if facts[k] != old_facts[k]:
                     assert revs[k] != old_revs[k], (k, p)
             before[p] = (facts, revs)
-        assert len(g.state.seen_top[0]) == N_COLORS
+        assert len(g.state.seen_top) == players * N_COLORS
 
 
 def _unremembered(cs):

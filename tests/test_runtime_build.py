@@ -131,3 +131,61 @@ def test_the_game_asks_every_kind_of_agent():
         g.step()
     assert "action" in asked and "plain" in asked
     assert len(g.log) >= 12
+
+
+INT_ARRAYS = ("color_of", "age_of", "set_of", "top_pack", "under_pack", "pile_icons", "zone_of",
+              "owner_of", "tucked_this_turn", "scored_this_turn", "score_sum", "board_rev",
+              "icons_rev", "colors_rev", "tops_rev", "splays_rev", "seen_top", "seen_splay",
+              "changed", "shape")
+
+
+def _played(cs, game_cls, options, agent, seed, steps):
+    g = game_cls(cs.table, cs.effects, cs.specials, options(players=3), seed=seed,
+                 agents=[agent(seed + q) for q in range(3)])
+    for _ in range(steps):
+        if g.over:
+            break
+        g.step()
+    return g
+
+
+@needs_cc
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 120))
+def test_the_compiled_state_keeps_its_int_lists_as_c_arrays(seed, steps):
+    # state.int_array: lists when interpreted, C long arrays (typed memoryviews) when compiled;
+    # after the same game they hold the same numbers, and a clone's arrays are its own
+    from runtime.core.agents import RandomAgent
+    from runtime.games.innovation.game import InnovationGame, Options
+    py_cs, c_cs = cardset("innovation"), cardset("innovation", mode="compiled")
+    rt = c_cs.runtime
+    py = _played(py_cs, InnovationGame, Options, RandomAgent, seed, steps)
+    cg = _played(c_cs, rt.InnovationGame, rt.Options, rt.RandomAgent, seed, steps)
+    for name in INT_ARRAYS:
+        a, b = getattr(py.state, name), getattr(cg.state, name)
+        assert type(a) is list and type(b) is not list, name
+        assert list(b) == a and len(b) == len(a), name
+    clone = cg.state.clone()
+    assert all(list(getattr(clone, n)) == getattr(py.state, n) for n in INT_ARRAYS)
+    clone.zone_of[0] += 1
+    clone.changed[0] = 12345
+    assert cg.state.zone_of[0] == py.state.zone_of[0] and cg.state.changed[0] != 12345
+    cg.state.check_conservation()
+
+
+@needs_cc
+def test_compiled_effects_and_conditions_run_through_c():
+    # the card module's effects are Runners and its conditions Predicates of the compiled
+    # runtime (effects.py), which it runs through C; called as functions they still run
+    cs = cardset("innovation", mode="compiled")
+    ce = cs.runtime.modules["runtime.games.innovation.effects"]
+    runs = [e.run for effs in cs.effects.values() for e in effs]
+    assert runs and all(isinstance(r, ce.Runner) for r in runs)
+    parts = [p.holds for sp in cs.specials for p in sp.condition.parts]
+    assert parts and all(isinstance(h, ce.Predicate) for h in parts)
+    rt = cs.runtime
+    g = rt.InnovationGame(cs.table, cs.effects, cs.specials, rt.Options(players=2), seed=3,
+                          agents=[rt.RandomAgent(1), rt.RandomAgent(2)])
+    colors = [h for sp in cs.specials for h in (p.holds for p in sp.condition.parts)]
+    assert [h(g, 0) for h in colors] == [h.test(g, 0) for h in colors]  # (nobody qualifies)
+    assert not any(h(g, 0) for h in colors)

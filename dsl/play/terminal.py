@@ -20,7 +20,7 @@ from rich.text import Text
 
 from runtime.games.innovation import Options
 from runtime.games.innovation.cards import COLORS
-from runtime.games.innovation.state import unpack_icons
+from runtime.games.innovation.state import N_COLORS, unpack_icons
 
 from .cards import PlayError, PositionSeededBot, bot_seed, card_fingerprint
 from .describe import BASIC_ICONS, Describer, icon_name
@@ -86,7 +86,7 @@ def board_tables(game, desc: Describer, viewer: int | None):
             pile = st.board[p][ci]
             if not pile:
                 continue
-            counts = unpack_icons(st.pile_icons[p][ci])
+            counts = unpack_icons(st.pile_icons[p * N_COLORS + ci])
             vis = " ".join(f"{icon_name(i)}x{counts[i]}" for i in BASIC_ICONS if counts[i])
             tab.add_row(Text(cname, style=COLOR_STYLE[cname]), Text(desc.card(pile[-1])),
                         str(len(pile)), st_splay(game, p, ci), vis or "-")

@@ -29,7 +29,7 @@ cdef class InnovationGame:
     cdef public State state
 
     @cython.locals(st=State, kind=list, card_set=list, age=list, set_index=list, c=long, a=long,
-                   piles=list, pile_set=list, pile=list, zone_of=list)
+                   piles=list, pile_set=list, pile=list, zone_of=long[::1])
     cpdef _shuffle_supply(self, set sets)
     cpdef _emit(self, tuple event, bint change=*)
     cpdef bint _heard(self) except -1
@@ -61,7 +61,7 @@ cdef class InnovationGame:
     cpdef score_card(self, p, card)
     cpdef transfer(self, card, to_player, to_zone)
     cpdef return_card(self, long p, long card)
-    @cython.locals(groups=dict, order=list, n=long, set_of=list, age_of=list, c=long)
+    @cython.locals(groups=dict, order=list, n=long, set_of=long[::1], age_of=list, c=long)
     cpdef long return_cards(self, long p, list cards) except? -1
     cpdef _dogma_action(self, long p, long card)
     cpdef _draw_action(self, long p)
@@ -76,9 +76,9 @@ cdef class InnovationGame:
     cpdef _check_achievement_win(self, long p)
     @cython.locals(st=State, known=bint)
     cpdef _check_specials(self, cats)
-    @cython.locals(q=long, card=long, mask=long, order=list, changed=list, cond=Combination,
-                   bits=long, zone_of=list, available=long, cards=list, masks=list, conds=list,
-                   i=long, zone=long)
+    @cython.locals(q=long, card=long, mask=long, order=list, changed=long[::1],
+                   cond=Combination, bits=long, zone_of=long[::1], available=long, cards=list,
+                   masks=list, conds=list, i=long, zone=long)
     cpdef _check_woken_specials(self, State st)
     cpdef _claim_special(self, State st, long card, long q)
     @cython.locals(st=State, p=long, score=long, top=long, acts=list, melds=list,

@@ -10,17 +10,20 @@ cdef long _IN_SCORED, _IN_ALL, _N_SLOTS, _SPLAY_NONE, _N_COLORS, _ICON_BITS, _IC
 cpdef list pile_icon_counts(list icons, list pile, long splay)
 
 cdef class State:
+    # the int_arrays (state.py): typed memoryviews of C longs
+    cdef public long[::1] color_of, age_of, set_of, top_pack, under_pack
+    cdef public long[::1] pile_icons, zone_of, owner_of
+    cdef public long[::1] tucked_this_turn, scored_this_turn, score_sum
+    cdef public long[::1] board_rev, icons_rev, colors_rev, tops_rev, splays_rev
+    cdef public long[::1] seen_top, seen_splay, changed, shape
     cdef public object cards
-    cdef public list color_of, icons_of, age_of, set_of
+    cdef public list icons_of
     cdef public long n_players
     cdef public list hand, score, achievements, board, splay, display, forecast, supply
-    cdef public list available, removed, limbo, icons, pile_icons, zone_of, owner_of
+    cdef public list available, removed, limbo, icons
     cdef public long current, actions_left, turn, first_player
-    cdef public list tucked_this_turn, scored_this_turn, score_sum
-    cdef public list board_rev, icons_rev, colors_rev
-    cdef public list tops_rev, splays_rev, seen_top, seen_splay
     cdef public dict cond_memo
-    cdef public list changed, places, shape, top_pack, under_pack
+    cdef public list places
 
     cpdef State clone(self)
     @cython.locals(color=long)
@@ -30,11 +33,11 @@ cdef class State:
     cpdef put(self, long card, long zone, long owner=*, bint bottom=*)
     cpdef tuple move(self, long card, long zone, long owner=*, bint bottom=*)
     @cython.locals(new=long, old=long, tot=list, i=long, pile=list, top=long, seen=long,
-                   changed=long, d=long, splay=long, sh=long, under=list, c=long, u=long)
+                   changed=long, d=long, splay=long, sh=long, c=long, at=long, base=long)
     cpdef refresh_pile(self, long p, long color)
     cpdef long pile_icon(self, long p, long color, long icon) except? -1
     cpdef set_splay(self, long p, long color, long direction)
-    @cython.locals(bits=long)
+    @cython.locals(i=Py_ssize_t)
     cpdef bint any_changed(self) except -1
     cpdef count_tuck(self, long p)
     cpdef count_score(self, long p)

@@ -5,6 +5,8 @@ incrementally: each board change recomputes only the touched pile and applies th
 """
 from __future__ import annotations
 
+from array import array
+
 import cython
 
 from .cards import N_ICON_SLOTS, CardTable
@@ -87,13 +89,36 @@ def unpack_icons(packed: int) -> list:
 
 def icon_packs(cards: CardTable) -> tuple:
     """(whole, by_splay): each card's packed icons as a top card, and as a card under the top
-    of a pile splayed each way; made once per card table."""
+    of a pile splayed each way (by_splay[splay * cards.n + card]); made once per card table."""
     packs = getattr(cards, "_icon_packs", None)
     if packs is None:
         whole = [pack_icons(ic, None) for ic in cards.icons]
-        by_splay = [[pack_icons(ic, slots) for ic in cards.icons] for slots in VISIBLE_SLOTS]
+        by_splay = [pack_icons(ic, slots) for slots in VISIBLE_SLOTS for ic in cards.icons]
         packs = cards._icon_packs = (whole, by_splay)
     return packs
+
+
+def int_array(values):
+    """A list of ints as the State keeps it: a list when interpreted; when compiled, an array
+    of C longs, which the twin holds as a typed memoryview (state.pxd), so that reading and
+    writing an element is a C access. Python code indexes, assigns, iterates and measures
+    both alike (compare `list(x)`, not `x`: a memoryview does not equal a list)."""
+    if cython.compiled:
+        return array("l", values)
+    return list(values)
+
+
+def _columns(cards: CardTable) -> tuple:
+    """The card table's columns the State reads on every move (colour, age, set, packed
+    icons), as int_arrays; made once per card table (the lists themselves when interpreted)."""
+    whole, by_splay = icon_packs(cards)
+    if not cython.compiled:
+        return cards.color, cards.age, cards.set_index, whole, by_splay
+    cols = getattr(cards, "_state_columns", None)
+    if cols is None:
+        cols = cards._state_columns = tuple(int_array(x) for x in (
+            cards.color, cards.age, cards.set_index, whole, by_splay))
+    return cols
 
 
 def shape_of(piles: list, splays: list) -> int:
@@ -115,10 +140,10 @@ def _places(n_players: int) -> list:
 class State:
     def __init__(self, cards: CardTable, n_players: int):
         self.cards = cards
-        self.color_of = cards.color  # the card table's columns read on every move
+        # the card table's columns read on every move
+        self.color_of, self.age_of, self.set_of, self.top_pack, self.under_pack = \
+            _columns(cards)
         self.icons_of = cards.icons
-        self.age_of = cards.age
-        self.set_of = cards.set_index
         self.n_players = n_players
         np_ = range(n_players)
         self.hand = [[] for _ in np_]
@@ -134,46 +159,46 @@ class State:
         self.removed: list[int] = []
         self.limbo: list[int] = []
         self.icons = [[0] * N_ICON_SLOTS for _ in np_]
-        self.pile_icons = [[0] * N_COLORS for _ in np_]  # packed (pack_icons), kept by refresh
-        self.top_pack, self.under_pack = icon_packs(cards)
-        self.zone_of = [LIMBO] * cards.n
-        self.owner_of = [-1] * cards.n
+        # each pile's packed icon counts (pack_icons), pile_icons[p * N_COLORS + colour]
+        self.pile_icons = int_array([0] * (n_players * N_COLORS))
+        self.zone_of = int_array([LIMBO] * cards.n)
+        self.owner_of = int_array([-1] * cards.n)
         self.limbo = list(range(cards.n))
         # turn bookkeeping
         self.current = 0
         self.actions_left = 0
         self.turn = 0
         self.first_player = 0
-        self.tucked_this_turn = [0] * n_players
-        self.scored_this_turn = [0] * n_players
-        self.score_sum = [0] * n_players  # the ages in each score pile, kept by take and put
+        self.tucked_this_turn = int_array([0] * n_players)
+        self.scored_this_turn = int_array([0] * n_players)
+        self.score_sum = int_array([0] * n_players)  # each score pile's ages, kept by take/put
         # Revisions of each player's board, for remembered special-achievement answers
         # (conditions.py, kept in cond_memo), all kept by refresh_pile: board_rev grows with
         # every change to the board, icons_rev when its icon counts change, colors_rev when a
         # colour appears on it or leaves it, tops_rev when a top card changes, splays_rev when
-        # a splay changes. seen_top/seen_splay are each pile's top and splay at its last refresh.
-        self.board_rev = [0] * n_players
-        self.icons_rev = [0] * n_players
-        self.colors_rev = [0] * n_players
-        self.tops_rev = [0] * n_players
-        self.splays_rev = [0] * n_players
-        self.seen_top = [[-1] * N_COLORS for _ in np_]
-        self.seen_splay = [[0] * N_COLORS for _ in np_]
+        # a splay changes. seen_top/seen_splay are each pile's top and splay at its last refresh
+        # ([p * N_COLORS + colour]).
+        self.board_rev = int_array([0] * n_players)
+        self.icons_rev = int_array([0] * n_players)
+        self.colors_rev = int_array([0] * n_players)
+        self.tops_rev = int_array([0] * n_players)
+        self.splays_rev = int_array([0] * n_players)
+        self.seen_top = int_array([-1] * (n_players * N_COLORS))
+        self.seen_splay = int_array([0] * (n_players * N_COLORS))
         # Each board's shape as one int (shape_of): bit c when colour c has a pile, and two
         # bits at N_COLORS + 2c for its splay. Kept by refresh_pile, read by TabledShape.
-        self.shape = [0] * n_players
+        self.shape = int_array([0] * n_players)
         self.cond_memo: dict = {}
-        self.changed = [IN_ALL] * n_players  # IN_* bits since each one's last special check
+        self.changed = int_array([IN_ALL] * n_players)  # IN_* bits since the last check
         self.places = _places(n_players)
 
     # ---- copying (snapshots for transactional apply, tests) ----
     def clone(self) -> "State":
         s = State.__new__(State)
         s.cards = self.cards
-        s.color_of = self.color_of
+        s.color_of, s.age_of, s.set_of = self.color_of, self.age_of, self.set_of
+        s.top_pack, s.under_pack = self.top_pack, self.under_pack
         s.icons_of = self.icons_of
-        s.age_of = self.age_of
-        s.set_of = self.set_of
         s.n_players = self.n_players
         s.hand = [list(x) for x in self.hand]
         s.score = [list(x) for x in self.score]
@@ -187,27 +212,26 @@ class State:
         s.removed = list(self.removed)
         s.limbo = list(self.limbo)
         s.icons = [list(x) for x in self.icons]
-        s.pile_icons = [list(b) for b in self.pile_icons]
-        s.top_pack, s.under_pack = self.top_pack, self.under_pack
-        s.zone_of = list(self.zone_of)
-        s.owner_of = list(self.owner_of)
+        s.pile_icons = int_array(self.pile_icons)
+        s.zone_of = int_array(self.zone_of)
+        s.owner_of = int_array(self.owner_of)
         s.current = self.current
         s.actions_left = self.actions_left
         s.turn = self.turn
         s.first_player = self.first_player
-        s.tucked_this_turn = list(self.tucked_this_turn)
-        s.scored_this_turn = list(self.scored_this_turn)
-        s.score_sum = list(self.score_sum)
-        s.board_rev = list(self.board_rev)
-        s.icons_rev = list(self.icons_rev)
-        s.colors_rev = list(self.colors_rev)
-        s.tops_rev = list(self.tops_rev)
-        s.splays_rev = list(self.splays_rev)
-        s.seen_top = [list(x) for x in self.seen_top]
-        s.seen_splay = [list(x) for x in self.seen_splay]
-        s.shape = list(self.shape)
+        s.tucked_this_turn = int_array(self.tucked_this_turn)
+        s.scored_this_turn = int_array(self.scored_this_turn)
+        s.score_sum = int_array(self.score_sum)
+        s.board_rev = int_array(self.board_rev)
+        s.icons_rev = int_array(self.icons_rev)
+        s.colors_rev = int_array(self.colors_rev)
+        s.tops_rev = int_array(self.tops_rev)
+        s.splays_rev = int_array(self.splays_rev)
+        s.seen_top = int_array(self.seen_top)
+        s.seen_splay = int_array(self.seen_splay)
+        s.shape = int_array(self.shape)
         s.cond_memo = dict(self.cond_memo)  # same boards, same revisions: still valid
-        s.changed = list(self.changed)
+        s.changed = int_array(self.changed)
         s.places = self.places
         return s
 
@@ -303,19 +327,20 @@ class State:
         changed = _IN_BOARD
         pile = self.board[p][color]
         top = pile[-1] if pile else -1
-        seen = self.seen_top[p][color]
+        at = p * _N_COLORS + color  # this pile's place in seen_top, seen_splay, pile_icons
+        seen = self.seen_top[at]
         if top != seen:
             self.tops_rev[p] += 1
             changed |= _IN_TOPS
             if top < 0 or seen < 0:
                 self.colors_rev[p] += 1
                 changed |= _IN_COLORS
-            self.seen_top[p][color] = top
+            self.seen_top[at] = top
         splay = self.splay[p][color]
-        if splay != self.seen_splay[p][color]:
+        if splay != self.seen_splay[at]:
             self.splays_rev[p] += 1
             changed |= _IN_SPLAYS
-            self.seen_splay[p][color] = splay
+            self.seen_splay[at] = splay
         if changed & (_IN_COLORS | _IN_SPLAYS):
             sh = self.shape[p] & ~((1 << color) | (3 << (_N_COLORS + 2 * color)))
             if top >= 0:
@@ -325,12 +350,11 @@ class State:
         if top >= 0:
             new = self.top_pack[top]
             if splay:
-                under = self.under_pack[splay]
+                base = splay * len(self.zone_of)  # under_pack[splay * n_cards + card]
                 for i in range(len(pile) - 1):
                     c = pile[i]
-                    u = under[c]
-                    new += u
-        old = self.pile_icons[p][color]
+                    new += self.under_pack[base + c]
+        old = self.pile_icons[at]
         if new != old:
             tot = self.icons[p]
             for i in range(1, _N_SLOTS):
@@ -338,15 +362,15 @@ class State:
                     - ((old >> (_ICON_BITS * (i - 1))) & _ICON_MASK)
                 if d:
                     tot[i] += d
-            self.pile_icons[p][color] = new
+            self.pile_icons[at] = new
             self.icons_rev[p] += 1
             changed |= _IN_ICONS
         self.changed[p] |= changed
 
     def any_changed(self) -> bool:
         """Whether anyone's State.changed bits are set (a special-achievement check is due)."""
-        for bits in self.changed:
-            if bits:
+        for i in range(len(self.changed)):
+            if self.changed[i]:
                 return True
         return False
 
@@ -380,7 +404,7 @@ class State:
 
     def pile_icon(self, p: int, color: int, icon: int) -> int:
         """The visible count of icon 1..6 on one pile."""
-        return (self.pile_icons[p][color] >> (_ICON_BITS * (icon - 1))) & _ICON_MASK
+        return (self.pile_icons[p * _N_COLORS + color] >> (_ICON_BITS * (icon - 1))) & _ICON_MASK
 
     def set_splay(self, p: int, color: int, direction: int) -> None:
         self.splay[p][color] = direction
@@ -414,7 +438,7 @@ class State:
             assert self.score_sum[p] == sum(self.cards.age[c] for c in self.score[p])
             assert self.shape[p] == shape_of(self.board[p], self.splay[p])
             for color in range(N_COLORS):
-                assert unpack_icons(self.pile_icons[p][color]) == pile_icon_counts(
+                assert unpack_icons(self.pile_icons[p * N_COLORS + color]) == pile_icon_counts(
                     self.icons_of, self.board[p][color], self.splay[p][color])
         for st in self.supply:
             for pile in st:

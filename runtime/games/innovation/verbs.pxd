@@ -29,7 +29,7 @@ cdef class InnovationAdapter:
     cpdef list candidates(self, q, Env env)
     @cython.locals(g=InnovationGame, items=list)
     cpdef list listing(self, q, Env env)
-    @cython.locals(g=InnovationGame, shape=list, bits=long, p=long)
+    @cython.locals(g=InnovationGame, shape=long[::1], bits=long, p=long)
     cpdef list colors_on(self, g, list players)
     @cython.locals(g=InnovationGame, k=str)
     cpdef bint test(self, pred, x, q, Env env) except -1

@@ -19,10 +19,13 @@ cdef class InnovationGame:
     cdef public object cards, options, seed, _result
     cdef public dict effects, _special_by_name, _hooks
     cdef public list _rows
-    cdef public list specials, agents, team_of, events, log
-    cdef public list _orders, _special_cards, _special_masks, _special_conds, age_of
-    cdef public list special_card, _meld_actions, _dogma_actions
-    cdef public list _achieve_actions, _dogma_icon, _opponents
+    # int_arrays (state.py): typed memoryviews of C longs
+    cdef public long[::1] age_of, special_card, _dogma_icon, team_of
+    cdef public long[::1] _special_cards, _special_masks
+    cdef public list specials, agents, events, log
+    cdef public list _orders, _special_conds
+    cdef public list _meld_actions, _dogma_actions
+    cdef public list _achieve_actions, _opponents
     cdef public bint _specials_known, record_events, over, _checking_specials, transactional
     cdef public Rng rng
     cdef public long n_players, needed, max_age, counted_changes, _nested
@@ -46,7 +49,7 @@ cdef class InnovationGame:
     @cython.locals(i=long, n=long)
     cpdef long icon_count(self, long p, icon) except? -1
     cpdef long score_points(self, long p) except? -1
-    @cython.locals(best=long, age=list, pile=list, top=long, a=long)
+    @cython.locals(best=long, age=long[::1], pile=list, top=long, a=long)
     cpdef long highest_top_age(self, long p) except? -1
     cpdef bint card_has_icon(self, long card, icon) except -1
     cpdef long achievement_of_age(self, long age) except? -2
@@ -61,13 +64,14 @@ cdef class InnovationGame:
     cpdef score_card(self, p, card)
     cpdef transfer(self, card, to_player, to_zone)
     cpdef return_card(self, long p, long card)
-    @cython.locals(groups=dict, order=list, n=long, set_of=long[::1], age_of=list, c=long)
+    @cython.locals(groups=dict, order=list, n=long, set_of=long[::1], age_of=long[::1], c=long,
+                   key=long)
     cpdef long return_cards(self, long p, list cards) except? -1
     cpdef _dogma_action(self, long p, long card)
     cpdef _draw_action(self, long p)
     cpdef splay(self, p, color, direction)
     @cython.locals(st=State, k=str, rows=list, first=list, q=long, mine=long, counts=list,
-                   order=list, team_of=list, n=long, i=long, icon=long, my_team=long,
+                   order=list, team_of=long[::1], n=long, i=long, icon=long, my_team=long,
                    before=long, bonus=bint, demand=bint, code=long)
     cpdef bint _run_dogma(self, long p, long card, kinds=*) except -1
     @cython.locals(key=long, rows=list)
@@ -77,14 +81,14 @@ cdef class InnovationGame:
     @cython.locals(st=State, known=bint)
     cpdef _check_specials(self, cats)
     @cython.locals(q=long, card=long, mask=long, order=list, changed=long[::1],
-                   cond=Combination, bits=long, zone_of=long[::1], available=long, cards=list,
-                   masks=list, conds=list, i=long, zone=long)
+                   cond=Combination, bits=long, zone_of=long[::1], available=long,
+                   cards=long[::1], masks=long[::1], conds=list, i=long, zone=long)
     cpdef _check_woken_specials(self, State st)
     cpdef _claim_special(self, State st, long card, long q)
     @cython.locals(st=State, p=long, score=long, top=long, acts=list, melds=list,
                    dogmas=list, pile=list, c=long, ages=long, a=long, n=Py_ssize_t,
-                   i=Py_ssize_t, j=Py_ssize_t, age_of=list, special=list, achieve=list,
-                   hand=list)
+                   i=Py_ssize_t, j=Py_ssize_t, age_of=long[::1], special=long[::1], achieve=list,
+                   hand=list, board=list, k=Py_ssize_t, at=Py_ssize_t)
     cpdef list legal_actions(self)
     cpdef _check_action(self, long p, tuple action)
     cpdef apply(self, action)

@@ -30,7 +30,7 @@ from .conditions import Combination, input_mask
 from .effects import Effect, Runner, SpecialAchievement, new_context
 from .state import (ACHIEVEMENTS, AVAILABLE, BOARD, DISPLAY, FORECAST, HAND, LIMBO, N_COLORS,
                     REMOVED, SCORE, SPLAY_INDEX, SPLAY_NAMES, SPLAY_NONE, SUPPLY, ZONE_INDEX,
-                    ZONE_NAMES, State)
+                    ZONE_NAMES, State, column, int_array)
 
 # Change categories, for SpecialAchievement.triggers.
 CAT_BOARD = frozenset(("board",))
@@ -150,9 +150,11 @@ class InnovationGame:
         if options.teams and n != 4:
             raise ValueError("team play needs 4 players")
         self.cards = cards
-        # the card table's lists read on every turn, and the actions on each card, made once
-        self.age_of = cards.age
-        self.special_card = cards.is_special
+        # the card table's lists read on every turn (int_arrays: C arrays when compiled), and
+        # the actions on each card, made once
+        self.age_of = column(cards, "age")
+        self.special_card = column(cards, "is_special")
+        self._dogma_icon = column(cards, "dogma_icon")
         self._meld_actions, self._dogma_actions, self._achieve_actions = _card_actions(
             cards.n, max(cards.age, default=0))
         # the card set's lists of effects, read only
@@ -166,8 +168,8 @@ class InnovationGame:
                                    for s in self.specials)
         # each special's card, input mask (State.changed bits) and condition, for
         # _check_woken_specials: three lists, read by index through C when compiled
-        self._special_cards = [s.card_id for s in self.specials]
-        self._special_masks = [input_mask(s.inputs) for s in self.specials]
+        self._special_cards = int_array([s.card_id for s in self.specials])
+        self._special_masks = int_array([input_mask(s.inputs) for s in self.specials])
         self._special_conds = [s.condition for s in self.specials]
         self.options = options
         self.seed = seed
@@ -177,10 +179,9 @@ class InnovationGame:
             raise ValueError(f"need {n} agents, got {len(self.agents)}")
         self.n_players = n
         self._orders = [self.players_in_order(s) for s in range(n)]  # turn order from each seat
-        self._dogma_icon = cards.dogma_icon
         self.state = State(cards, n)
         # 000 "团队游戏": partners sit opposite each other, so seats 0+2 and 1+3.
-        self.team_of = [p % 2 for p in range(n)] if options.teams else list(range(n))
+        self.team_of = int_array([p % 2 for p in range(n)] if options.teams else range(n))
         self._opponents = [[q for q in self._orders[p][1:] if self.team_of[q] != self.team_of[p]]
                            for p in range(n)]  # opponents(p), copied for each caller
         self.needed = achievements_needed(options)
@@ -594,7 +595,7 @@ class InnovationGame:
         order: list = []
         set_of, age_of = self.state.set_of, self.age_of
         for c in cards:
-            key = (set_of[c], age_of[c])
+            key = set_of[c] * 64 + age_of[c]  # the supply pile (set, age) it goes back to
             if key not in groups:
                 groups[key] = []
                 order.append(key)
@@ -956,10 +957,29 @@ class InnovationGame:
             return []
         st = self.state
         p = st.current
-        acts: list = [DRAW_ACTION]
-        melds, dogmas = self._meld_actions, self._dogma_actions
         hand = st.hand[p]
         n = len(hand)
+        board = st.board[p]
+        ages = 0  # bit a: age a is achievable now (each age listed once, in order)
+        score = self.score_points(p) if st.available else 0
+        if score >= 5:  # achieving needs a score of 5 x its age, so at least 5
+            top = self.highest_top_age(p)
+            age_of, special = self.age_of, self.special_card
+            for c in st.available:
+                a = age_of[c]
+                if 5 * a <= score and a <= top and not special[c]:
+                    ages |= 1 << a
+        k = 1 + n  # the list made at its length: draw, melds, dogmas, achievements
+        for pile in board:
+            if pile:
+                k += 1
+        a = ages
+        while a:
+            k += a & 1
+            a >>= 1
+        acts: list = [DRAW_ACTION] * k
+        at = 1
+        melds = self._meld_actions
         if cython.compiled and n <= HAND_SORT_MAX:
             # the hand's cards in id order, sorted in a C array (as a list: a copy and a sort
             # through Python's list methods, a fifth of this function's cost)
@@ -972,29 +992,25 @@ class InnovationGame:
                     j -= 1
                 ids[j] = c
             for i in range(n):
-                acts.append(melds[ids[i]])
+                acts[at] = melds[ids[i]]
+                at += 1
         else:
             for c in sorted(hand):
-                acts.append(melds[c])
-        for pile in st.board[p]:
+                acts[at] = melds[c]
+                at += 1
+        dogmas = self._dogma_actions
+        for pile in board:
             if pile:
                 c = pile[-1]
-                acts.append(dogmas[c])
-        score = self.score_points(p) if st.available else 0
-        if score >= 5:  # achieving needs a score of 5 x its age, so at least 5
-            top = self.highest_top_age(p)
-            ages = 0  # bit a: age a is achievable now (each age listed once, in order)
-            age_of, special = self.age_of, self.special_card
-            for c in st.available:
-                a = age_of[c]
-                if 5 * a <= score and a <= top and not special[c]:
-                    ages |= 1 << a
-            achieve = self._achieve_actions
-            a = 1
-            while ages >> a:
-                if (ages >> a) & 1:
-                    acts.append(achieve[a])
-                a += 1
+                acts[at] = dogmas[c]
+                at += 1
+        achieve = self._achieve_actions
+        a = 1
+        while ages >> a:
+            if (ages >> a) & 1:
+                acts[at] = achieve[a]
+                at += 1
+            a += 1
         if self._hooks:
             for key, val in self._hooks.items():
                 if key.startswith("action:"):

@@ -1,6 +1,19 @@
 # C types for the compiled twin of state.py (dsl/codegen/runtime_build.py).
 import cython
 
+cdef extern from *:
+    """
+    /* list.pop() of the last item, keeping the list's storage (State.take): a list that
+       falls under half its storage makes pop call back into Python to shrink it. */
+    static CYTHON_INLINE void cl_drop_last(PyObject *lst) {
+        Py_ssize_t n = PyList_GET_SIZE(lst) - 1;
+        PyObject *last = PyList_GET_ITEM(lst, n);
+        Py_SET_SIZE(lst, n);
+        Py_DECREF(last);
+    }
+    """
+    void cl_drop_last(list lst)
+
 cdef tuple VISIBLE_SLOTS
 cdef long _SUPPLY, _HAND, _BOARD, _SCORE, _ACHIEVEMENTS, _AVAILABLE, _REMOVED, _DISPLAY
 cdef long _FORECAST, _IN_BOARD, _IN_ICONS, _IN_COLORS, _IN_TOPS, _IN_SPLAYS, _IN_TUCKED

@@ -108,17 +108,24 @@ def int_array(values):
     return list(values)
 
 
-def _columns(cards: CardTable) -> tuple:
-    """The card table's columns the State reads on every move (colour, age, set, packed
-    icons), as int_arrays; made once per card table (the lists themselves when interpreted)."""
-    whole, by_splay = icon_packs(cards)
+def column(cards: CardTable, name: str):
+    """The card table's list of ints `name` (a column by card id) as an int_array, made once
+    per table (the list itself when interpreted)."""
     if not cython.compiled:
-        return cards.color, cards.age, cards.set_index, whole, by_splay
-    cols = getattr(cards, "_state_columns", None)
-    if cols is None:
-        cols = cards._state_columns = tuple(int_array(x) for x in (
-            cards.color, cards.age, cards.set_index, whole, by_splay))
-    return cols
+        return getattr(cards, name)
+    cols = cards.__dict__.setdefault("_int_columns", {})
+    col = cols.get(name)
+    if col is None:
+        col = cols[name] = int_array(getattr(cards, name))
+    return col
+
+
+def _columns(cards: CardTable) -> tuple:
+    """The card table's columns the State reads on every move (colour, age, set, and the
+    packed icons as top card and under each splay), as int_arrays made once per table."""
+    cards.top_pack, cards.under_pack = icon_packs(cards)
+    return tuple(column(cards, name) for name in ("color", "age", "set_index", "top_pack",
+                                                   "under_pack"))
 
 
 def shape_of(piles: list, splays: list) -> int:
@@ -282,10 +289,10 @@ class State:
             if i < 0:
                 raise ValueError(f"card {card} is not in its zone's list")
             n = len(lst) - 1
-            while i < n:  # close the gap, then drop the last (a C call; del would slice)
+            while i < n:  # close the gap, then drop the last
                 lst[i] = lst[i + 1]
                 i += 1
-            lst.pop()
+            cl_drop_last(lst)  # (state.pxd: C; list.pop would call back into Python to shrink)
         else:
             lst.remove(card)
         if zone == _SCORE:

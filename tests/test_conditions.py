@@ -67,7 +67,7 @@ def _board_facts(g, p):
     st_ = g.state
     tops = tuple(pile[-1] if pile else -1 for pile in st_.board[p])
     return {"tops": tops, "colors": tuple(t >= 0 for t in tops),
-            "splays": tuple(st_.splay[p]), "icons": tuple(st_.icons[p]),
+            "splays": tuple(st_.splay[p]), "icons": tuple(st_.icon_total(p, i) for i in range(1, 7)),
             "board": tuple(tuple(pile) for pile in st_.board[p]) + (tuple(st_.splay[p]),)}
 
 
@@ -158,15 +158,16 @@ def test_parts_that_read_one_value_are_tabled_by_value():
 
 
 def test_a_tabled_part_evaluates_each_value_once_and_large_values_every_time():
-    from types import SimpleNamespace
     from runtime.games.innovation.conditions import TABLE_SIZE, Tabled
+    from runtime.games.innovation.state import State
     calls = []
     part = Tabled(lambda game, p: calls.append(p) or True, "icon:clock")
-    st_ = SimpleNamespace(icons=[[0] * 7], tucked_this_turn=[0], scored_this_turn=[0])
-    st_.icons[0][6] = 3
+    st_ = State(cardset("innovation", mode="interpreted").table, 1)
+    st_.icons[6] = 3                           # player 0's clocks (icons[p * 7 + icon])
+    assert st_.icon_total(0, 6) == 3
     assert part.ask(None, st_, 0) and part.ask(None, st_, 0)
     assert calls == [0]                      # one evaluation for the value 3
-    st_.icons[0][6] = TABLE_SIZE + 6           # beyond the table: evaluated every time
+    st_.icons[6] = TABLE_SIZE + 6              # beyond the table: evaluated every time
     part.ask(None, st_, 0)
     part.ask(None, st_, 0)
     assert calls == [0, 0, 0]

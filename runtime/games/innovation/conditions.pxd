@@ -18,13 +18,13 @@ cdef class Remembered(Part):
 cdef class Tabled(Part):
     cdef public long icon
     cdef public bint tucked
-    cdef public list table
+    cdef public long[::1] table
     @cython.locals(v=long, r=long)
     cpdef bint ask(self, game, State st, long player) except -1
 
 cdef class TabledShape(Part):
     cdef public long mask
-    cdef public list table
+    cdef public long[::1] table
     @cython.locals(key=long, r=long)
     cpdef bint ask(self, game, State st, long player) except -1
 

@@ -32,7 +32,7 @@ from dsl import ir as I
 from .cards import icon_id
 from .effects import Predicate
 from .state import (IN_ALL, IN_BOARD, IN_COLORS, IN_ICONS, IN_SCORED, IN_SPLAYS, IN_TOPS,
-                    IN_TUCKED, N_COLORS)
+                    IN_TUCKED, N_COLORS, int_array)
 
 # functions whose value depends only on their arguments
 PURE_FNS = {"count", "any", "none", "value", "color", "name", "highest", "lowest", "max", "min",
@@ -227,7 +227,7 @@ class Remembered(Part):
         if self.values:
             values = (st.tucked_this_turn[player] if self.tucked else -1,
                       st.scored_this_turn[player] if self.scored else -1,
-                      tuple([st.icons[player][i] for i in self.icon_ids]))
+                      tuple([st.icon_total(player, i) for i in self.icon_ids]))
         hit = st.cond_memo.get(self.slot + player)
         if hit is not None and hit[0] == rev and hit[1] == values:
             return hit[2]
@@ -251,11 +251,11 @@ class Tabled(Part):
         Part.__init__(self, holds)
         self.icon = icon_id(dep[5:]) if dep.startswith("icon:") else -1
         self.tucked = dep == "tucked"
-        self.table = [-1] * TABLE_SIZE  # -1 unknown, else 0/1
+        self.table = int_array([-1] * TABLE_SIZE)  # -1 unknown, else 0/1
 
     def ask(self, game, st, player) -> bool:
         if self.icon >= 0:
-            v = st.icons[player][self.icon]
+            v = st.icon_total(player, self.icon)
         elif self.tucked:
             v = st.tucked_this_turn[player]
         else:
@@ -280,7 +280,7 @@ class TabledShape(Part):
         Part.__init__(self, holds)
         # the bits of State.shape read: the colours, and the splays too when it reads them
         self.mask = (1 << (3 * N_COLORS)) - 1 if splays else (1 << N_COLORS) - 1
-        self.table = [-1] * (self.mask + 1)  # -1 unknown, else 0/1
+        self.table = int_array([-1] * (self.mask + 1))  # -1 unknown, else 0/1
 
     def ask(self, game, st, player) -> bool:
         key = st.shape[player] & self.mask

@@ -178,11 +178,13 @@ class InnovationGame:
         if len(self.agents) != n:
             raise ValueError(f"need {n} agents, got {len(self.agents)}")
         self.n_players = n
-        self._orders = [self.players_in_order(s) for s in range(n)]  # turn order from each seat
+        # the turn order from each seat, flat: _orders[s * n + i] is the i-th player from seat s
+        self._orders = int_array([q for s in range(n) for q in self.players_in_order(s)])
         self.state = State(cards, n)
         # 000 "团队游戏": partners sit opposite each other, so seats 0+2 and 1+3.
         self.team_of = int_array([p % 2 for p in range(n)] if options.teams else range(n))
-        self._opponents = [[q for q in self._orders[p][1:] if self.team_of[q] != self.team_of[p]]
+        self._opponents = [[q for q in self.players_in_order(p)[1:]
+                            if self.team_of[q] != self.team_of[p]]
                            for p in range(n)]  # opponents(p), copied for each caller
         self.needed = achievements_needed(options)
         self.max_age = 11 if options.edition >= 4 else 10
@@ -409,7 +411,7 @@ class InnovationGame:
 
     def icon_count(self, p: int, icon) -> int:
         i = icon_id(icon)
-        n = self.state.icons[p][i] if 1 <= i <= 6 else 0
+        n = self.state.icon_total(p, i) if 1 <= i <= 6 else 0
         if self._hooks:
             for fn in self._hooks.get("icons", ()):
                 n = fn(self, p, i, n)
@@ -788,7 +790,7 @@ class InnovationGame:
         icon = self._dogma_icon[card]
         counts = [self.icon_count(q, icon) if icon >= 0 else 0 for q in range(n)]
         mine = counts[p]
-        order = self._orders[p]  # p, then the others in turn order: order[1:] go first
+        orders, base = self._orders, p * n  # p, then the others in turn order: they go first
         team_of = self.team_of
         my_team = team_of[p]
         if self._hooks and "echo" in self._hooks:
@@ -804,7 +806,7 @@ class InnovationGame:
                 demand = code == ROW_DEMAND
                 if demand or code == ROW_COMPEL:
                     for i in range(1, n):
-                        q = order[i]
+                        q = orders[base + i]
                         if team_of[q] == my_team:
                             continue
                         if (counts[q] < mine) if demand else (counts[q] >= mine):
@@ -813,7 +815,7 @@ class InnovationGame:
                             run_effect(run, new_context(self, q, p, src, k, dv, False))
                 else:
                     for i in range(1, n):
-                        q = order[i]
+                        q = orders[base + i]
                         if counts[q] >= mine:
                             if self._heard():
                                 self._emit((EV_SHARE, q, src), False)
@@ -880,7 +882,7 @@ class InnovationGame:
             if known:
                 self._check_woken_specials(st)
                 return
-            order = self._orders[st.current]
+            order = self.players_in_order(st.current)
             for sp in self.specials:
                 if st.zone_of[sp.card_id] != AVAILABLE:
                     continue
@@ -897,7 +899,8 @@ class InnovationGame:
         """_check_specials when every condition is a Combination with known inputs: each special
         asked only of the players whose State.changed bits meet its inputs (through C when
         compiled), and the bits cleared."""
-        order = self._orders[st.current]
+        n = self.n_players
+        orders, base = self._orders, st.current * n  # the current player first
         changed = st.changed
         zone_of, available = st.zone_of, AVAILABLE
         cards, masks, conds = self._special_cards, self._special_masks, self._special_conds
@@ -908,12 +911,13 @@ class InnovationGame:
                 continue
             mask = masks[i]
             cond = conds[i]
-            for q in order:
+            for j in range(n):
+                q = orders[base + j]
                 bits = changed[q]
                 if bits & mask and cond.holds(self, st, q):
                     self._claim_special(st, card, q)
                     break
-        for q in order:
+        for q in range(n):
             changed[q] = 0
 
     def _claim_special(self, st: State, card: int, q: int) -> None:

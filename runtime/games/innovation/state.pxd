@@ -28,12 +28,12 @@ cdef class State:
     cdef public long[::1] pile_icons, zone_of, owner_of
     cdef public long[::1] tucked_this_turn, scored_this_turn, score_sum
     cdef public long[::1] board_rev, icons_rev, colors_rev, tops_rev, splays_rev
-    cdef public long[::1] seen_top, seen_splay, changed, shape
+    cdef public long[::1] seen_top, seen_splay, changed, shape, icons
     cdef public object cards
     cdef public list icons_of
     cdef public long n_players
     cdef public list hand, score, achievements, board, splay, display, forecast, supply
-    cdef public list available, removed, limbo, icons
+    cdef public list available, removed, limbo
     cdef public long current, actions_left, turn, first_player
     cdef public dict cond_memo
     cdef public list places
@@ -45,10 +45,11 @@ cdef class State:
     cpdef tuple take(self, long card)
     cpdef put(self, long card, long zone, long owner=*, bint bottom=*)
     cpdef tuple move(self, long card, long zone, long owner=*, bint bottom=*)
-    @cython.locals(new=long, old=long, tot=list, i=long, pile=list, top=long, seen=long,
-                   changed=long, d=long, splay=long, sh=long, c=long, at=long, base=long)
+    @cython.locals(new=long, old=long, i=long, pile=list, top=long, seen=long, changed=long,
+                   d=long, splay=long, sh=long, c=long, at=long, base=long, ib=long)
     cpdef refresh_pile(self, long p, long color)
     cpdef long pile_icon(self, long p, long color, long icon) except? -1
+    cpdef long icon_total(self, long p, long icon) except? -1
     cpdef set_splay(self, long p, long color, long direction)
     @cython.locals(i=Py_ssize_t)
     cpdef bint any_changed(self) except -1

@@ -165,7 +165,8 @@ class State:
         self.available: list[int] = []
         self.removed: list[int] = []
         self.limbo: list[int] = []
-        self.icons = [[0] * N_ICON_SLOTS for _ in np_]
+        # each player's visible icon counts, icons[p * N_ICON_SLOTS + icon] (icon 1..6)
+        self.icons = int_array([0] * (n_players * N_ICON_SLOTS))
         # each pile's packed icon counts (pack_icons), pile_icons[p * N_COLORS + colour]
         self.pile_icons = int_array([0] * (n_players * N_COLORS))
         self.zone_of = int_array([LIMBO] * cards.n)
@@ -218,7 +219,7 @@ class State:
         s.available = list(self.available)
         s.removed = list(self.removed)
         s.limbo = list(self.limbo)
-        s.icons = [list(x) for x in self.icons]
+        s.icons = int_array(self.icons)
         s.pile_icons = int_array(self.pile_icons)
         s.zone_of = int_array(self.zone_of)
         s.owner_of = int_array(self.owner_of)
@@ -363,12 +364,12 @@ class State:
                     new += self.under_pack[base + c]
         old = self.pile_icons[at]
         if new != old:
-            tot = self.icons[p]
+            ib = p * _N_SLOTS  # this player's counts in icons
             for i in range(1, _N_SLOTS):
                 d = ((new >> (_ICON_BITS * (i - 1))) & _ICON_MASK) \
                     - ((old >> (_ICON_BITS * (i - 1))) & _ICON_MASK)
                 if d:
-                    tot[i] += d
+                    self.icons[ib + i] += d
             self.pile_icons[at] = new
             self.icons_rev[p] += 1
             changed |= _IN_ICONS
@@ -398,7 +399,7 @@ class State:
             self.scored_this_turn[q] = 0
 
     def recount(self) -> list:
-        """Icon counts from scratch (tests compare this with the incremental counts)."""
+        """Icon counts from scratch, laid out as `icons` (tests compare the two)."""
         out = []
         for p in range(self.n_players):
             tot = [0] * N_ICON_SLOTS
@@ -406,8 +407,12 @@ class State:
                 c = pile_icon_counts(self.icons_of, self.board[p][color], self.splay[p][color])
                 for i in range(N_ICON_SLOTS):
                     tot[i] += c[i]
-            out.append(tot)
+            out.extend(tot)
         return out
+
+    def icon_total(self, p: int, icon: int) -> int:
+        """Player p's visible count of icon 1..6."""
+        return self.icons[p * _N_SLOTS + icon]
 
     def pile_icon(self, p: int, color: int, icon: int) -> int:
         """The visible count of icon 1..6 on one pile."""

@@ -3,6 +3,8 @@ cimport cython
 from runtime.games.innovation.state cimport State
 from runtime.games.innovation.effects cimport Predicate
 
+cdef long _N_ICON_SLOTS
+
 cdef class Part:
     cdef public object holds
     cpdef bint ask(self, game, State st, long player) except -1

@@ -29,7 +29,7 @@ import cython
 
 from dsl import ir as I
 
-from .cards import icon_id
+from .cards import N_ICON_SLOTS, icon_id
 from .effects import Predicate
 from .state import (IN_ALL, IN_BOARD, IN_COLORS, IN_ICONS, IN_SCORED, IN_SPLAYS, IN_TOPS,
                     IN_TUCKED, N_COLORS, int_array)
@@ -170,6 +170,7 @@ def memo(holds, cond) -> "Part":
 
 
 _SLOTS = itertools.count(0, 8)  # each Remembered's keys in State.cond_memo: slot + player
+_N_ICON_SLOTS = N_ICON_SLOTS  # (a C constant in the compiled twin, conditions.pxd)
 
 
 class Part:
@@ -227,7 +228,7 @@ class Remembered(Part):
         if self.values:
             values = (st.tucked_this_turn[player] if self.tucked else -1,
                       st.scored_this_turn[player] if self.scored else -1,
-                      tuple([st.icon_total(player, i) for i in self.icon_ids]))
+                      tuple([st.icons[player * _N_ICON_SLOTS + i] for i in self.icon_ids]))
         hit = st.cond_memo.get(self.slot + player)
         if hit is not None and hit[0] == rev and hit[1] == values:
             return hit[2]
@@ -255,7 +256,7 @@ class Tabled(Part):
 
     def ask(self, game, st, player) -> bool:
         if self.icon >= 0:
-            v = st.icon_total(player, self.icon)
+            v = st.icons[player * _N_ICON_SLOTS + self.icon]  # (State.icon_total)
         elif self.tucked:
             v = st.tucked_this_turn[player]
         else:

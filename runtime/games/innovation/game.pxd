@@ -11,7 +11,7 @@ from runtime.games.innovation.cards cimport color_id, icon_id
 from runtime.games.innovation.effects cimport Runner, new_context
 
 cdef dict _ZONE_CATS, TRANSFER_ZONES, _ROW_CODES
-cdef long ROW_DEMAND, ROW_COMPEL, ROW_OTHER, HAND_SORT_MAX
+cdef long ROW_DEMAND, ROW_COMPEL, ROW_OTHER, HAND_SORT_MAX, _N_ICON_SLOTS
 cpdef tuple effect_row(long src, e)
 cpdef run_effect(run, ctx)
 

@@ -25,7 +25,7 @@ from ...core.agents import FirstLegalAgent, ask
 from ...core.decision import new_decision, new_entry, validate_answer
 from ...core.errors import GameOver, IllegalMove
 from ...core.rng import Rng
-from .cards import COLORS, CardTable, color_id, icon_id
+from .cards import COLORS, N_ICON_SLOTS, CardTable, color_id, icon_id
 from .conditions import Combination, input_mask
 from .effects import Effect, Runner, SpecialAchievement, new_context
 from .state import (ACHIEVEMENTS, AVAILABLE, BOARD, DISPLAY, FORECAST, HAND, LIMBO, N_COLORS,
@@ -107,11 +107,13 @@ def effect_row(src: int, e: Effect) -> tuple:
 
 
 HAND_SORT_MAX = 128  # compiled legal_actions sorts hands up to this size in a C array
+_N_ICON_SLOTS = N_ICON_SLOTS  # (a C constant in the compiled twin, game.pxd)
 
 
 def run_effect(run, ctx) -> None:
-    """run(ctx): through C for a compiled effect (effects.Runner) when the runtime is compiled,
-    as a Python call for anything else (interpreted effects are functions)."""
+    """run(ctx): through C for a compiled effect (effects.Runner), as a Python call for
+    anything else. (The interpreted runtime calls run(ctx) itself: this would be one more
+    Python call per effect.)"""
     if cython.compiled and isinstance(run, Runner):
         cython.cast(Runner, run).run(ctx)
     else:
@@ -411,7 +413,7 @@ class InnovationGame:
 
     def icon_count(self, p: int, icon) -> int:
         i = icon_id(icon)
-        n = self.state.icon_total(p, i) if 1 <= i <= 6 else 0
+        n = self.state.icons[p * _N_ICON_SLOTS + i] if 1 <= i <= 6 else 0  # (State.icon_total)
         if self._hooks:
             for fn in self._hooks.get("icons", ()):
                 n = fn(self, p, i, n)
@@ -777,7 +779,8 @@ class InnovationGame:
                 dv: dict = {}
                 for eff in self.effects.get(card, ()):
                     if eff.kind in kinds:
-                        run_effect(eff.run, new_context(self, player, player, card, eff.kind, dv, False))
+                        ctx = new_context(self, player, player, card, eff.kind, dv, False)
+                        run_effect(eff.run, ctx) if cython.compiled else eff.run(ctx)
         finally:
             self._nested -= 1
 
@@ -812,7 +815,8 @@ class InnovationGame:
                         if (counts[q] < mine) if demand else (counts[q] >= mine):
                             if self._heard():
                                 self._emit((EV_DEMAND, q, src), False)
-                            run_effect(run, new_context(self, q, p, src, k, dv, False))
+                            ctx = new_context(self, q, p, src, k, dv, False)
+                            run_effect(run, ctx) if cython.compiled else run(ctx)
                 else:
                     for i in range(1, n):
                         q = orders[base + i]
@@ -820,10 +824,12 @@ class InnovationGame:
                             if self._heard():
                                 self._emit((EV_SHARE, q, src), False)
                             before = self.counted_changes
-                            run_effect(run, new_context(self, q, p, src, k, dv, True))
+                            ctx = new_context(self, q, p, src, k, dv, True)
+                            run_effect(run, ctx) if cython.compiled else run(ctx)
                             if team_of[q] != my_team and self.counted_changes != before:
                                 bonus = True
-                    run_effect(run, new_context(self, p, p, src, k, dv, False))
+                    ctx = new_context(self, p, p, src, k, dv, False)
+                    run_effect(run, ctx) if cython.compiled else run(ctx)
         return bonus
 
     def _effect_rows(self, card: int, echo: bool) -> list:

@@ -46,12 +46,13 @@ cdef class State:
     cpdef put(self, long card, long zone, long owner=*, bint bottom=*)
     cpdef tuple move(self, long card, long zone, long owner=*, bint bottom=*)
     @cython.locals(new=long, old=long, i=long, pile=list, top=long, seen=long, changed=long,
-                   d=long, splay=long, sh=long, c=long, at=long, base=long, ib=long)
+                   d=long, splay=long, sh=long, c=long, at=long, base=long, ib=long,
+                   under=long[::1])
     cpdef refresh_pile(self, long p, long color)
     cpdef long pile_icon(self, long p, long color, long icon) except? -1
     cpdef long icon_total(self, long p, long icon) except? -1
     cpdef set_splay(self, long p, long color, long direction)
-    @cython.locals(i=Py_ssize_t)
+    @cython.locals(bits=long)
     cpdef bint any_changed(self) except -1
     cpdef count_tuck(self, long p)
     cpdef count_score(self, long p)

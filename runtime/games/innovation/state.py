@@ -358,10 +358,11 @@ class State:
         if top >= 0:
             new = self.top_pack[top]
             if splay:
+                under = self.under_pack
                 base = splay * len(self.zone_of)  # under_pack[splay * n_cards + card]
                 for i in range(len(pile) - 1):
                     c = pile[i]
-                    new += self.under_pack[base + c]
+                    new += under[base + c]
         old = self.pile_icons[at]
         if new != old:
             ib = p * _N_SLOTS  # this player's counts in icons
@@ -377,8 +378,8 @@ class State:
 
     def any_changed(self) -> bool:
         """Whether anyone's State.changed bits are set (a special-achievement check is due)."""
-        for i in range(len(self.changed)):
-            if self.changed[i]:
+        for bits in self.changed:
+            if bits:
                 return True
         return False
 

@@ -31,8 +31,8 @@ cdef class InnovationGame:
     cdef public long n_players, needed, max_age, counted_changes, _nested
     cdef public State state
 
-    @cython.locals(st=State, kind=list, card_set=list, age=list, set_index=list, c=long, a=long,
-                   piles=list, pile_set=list, pile=list, zone_of=long[::1])
+    @cython.locals(st=State, c=long, piles=list, pile=list, zone_of=long[::1], made=list,
+                   out=tuple, set_index=long, age=long, ids=tuple)
     cpdef _shuffle_supply(self, set sets)
     cpdef _emit(self, tuple event, bint change=*)
     cpdef bint _heard(self) except -1

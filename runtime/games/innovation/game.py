@@ -79,21 +79,23 @@ class GameResult:
 
 
 _ACTIONS: dict = {}
-_ROWS: dict = {}  # id(effects) -> (effects, its InnovationGame._rows), shared by its games
+_ROWS: dict = {}  # id(effects) -> (effects, by int id, InnovationGame._rows): shared by its games
 
 
-def _shared_rows(effects, n: int) -> list:
-    """The `_rows` of the games played with this dict of effects (a card set's) on n cards:
-    the rows of card c at 2c + echo, made when first needed; the entry keeps `effects`
-    alive, so its id stays its own."""
+def _shared(effects, n: int) -> tuple:
+    """(effects, rows) of the games played with this dict of effects (a card set's, which
+    they only read) on n cards: the dict keyed by int card ids, made once, and the `_rows` of
+    card c at 2c + echo, made when first needed; the entry keeps `effects` alive, so its id
+    stays its own."""
     if not effects:
-        return [None] * (2 * n)
+        return {}, [None] * (2 * n)
     made = _ROWS.get(id(effects))
-    if made is None or len(made[1]) != 2 * n:
+    if made is None or len(made[2]) != 2 * n:
         if len(_ROWS) >= 64:
             _ROWS.clear()
-        made = _ROWS[id(effects)] = (effects, [None] * (2 * n))
-    return made[1]
+        made = _ROWS[id(effects)] = (effects, {int(k): v for k, v in effects.items()},
+                                     [None] * (2 * n))
+    return made[1], made[2]
 
 
 # an effect row's kind as a number, for the dogma's dispatch (strings compared in C cost more)
@@ -118,6 +120,24 @@ def run_effect(run, ctx) -> None:
         cython.cast(Runner, run).run(ctx)
     else:
         run(ctx)
+
+
+def _supply_piles(cards: CardTable, sets: frozenset) -> tuple:
+    """(piles, out) for a game of `sets`: each supply pile's cards in id order, as (set index,
+    age, cards) in set and age order, and the cards left out of the game (limbo), in id
+    order; made once per card table and sets (setup shuffles copies)."""
+    cache = cards.__dict__.setdefault("_supply_piles", {})
+    made = cache.get(sets)
+    if made is None:
+        piles: dict = {}
+        for c in range(cards.n):
+            a = cards.age[c]
+            if 0 < a <= 11 and cards.kind[c] == "card" and cards.set[c] in sets:
+                piles.setdefault((cards.set_index[c], a), []).append(c)
+        inside = {c for pile in piles.values() for c in pile}
+        made = cache[sets] = ([(si, a, tuple(ids)) for (si, a), ids in sorted(piles.items())],
+                              tuple(c for c in range(cards.n) if c not in inside))
+    return made
 
 
 def _card_actions(n: int, max_age: int) -> tuple:
@@ -160,10 +180,9 @@ class InnovationGame:
         self._meld_actions, self._dogma_actions, self._achieve_actions = _card_actions(
             cards.n, max(cards.age, default=0))
         # the card set's lists of effects, read only
-        self.effects: dict[int, list] = {int(k): v for k, v in (effects or {}).items()}
+        self.effects, self._rows = _shared(effects, cards.n)  # (_effect_rows)
         self.specials: list[SpecialAchievement] = list(specials or [])
         self._special_by_name = {s.name: s for s in self.specials}
-        self._rows: list = _shared_rows(effects, cards.n)  # _effect_rows
         # every condition is a card set's Combination whose inputs are known: see _check_specials
         self._specials_known = all(s.inputs is not None and s.triggers is None
                                    and isinstance(s.condition, Combination)
@@ -237,20 +256,16 @@ class InnovationGame:
         """Every card of the game's sets into its supply pile, each pile shuffled; the rest
         stays out of the game (limbo)."""
         st = self.state
-        cards = self.cards
         piles = st.supply
-        kind, card_set, age, set_index = cards.kind, cards.set, cards.age, cards.set_index
-        for c in range(cards.n):
-            a = age[c]
-            if 0 < a <= 11 and kind[c] == "card" and card_set[c] in sets:
-                piles[set_index[c]][a].append(c)
+        made, out = _supply_piles(self.cards, frozenset(sets))
         zone_of = st.zone_of
-        for pile_set in piles:
-            for pile in pile_set:
-                self.rng.shuffle(pile)
-                for c in pile:
-                    zone_of[c] = SUPPLY
-        st.limbo = [c for c in range(cards.n) if zone_of[c] == LIMBO]
+        for set_index, age, ids in made:  # (in set and age order: the order of the draws)
+            pile = piles[set_index][age]
+            pile.extend(ids)
+            self.rng.shuffle(pile)
+            for c in pile:
+                zone_of[c] = SUPPLY
+        st.limbo = list(out)
 
     def _actions_for_turn(self, turn: int) -> int:
         # 000 "开始游戏": the first player's first turn has one action; with four players the

@@ -19,6 +19,14 @@ cdef long _SUPPLY, _HAND, _BOARD, _SCORE, _ACHIEVEMENTS, _AVAILABLE, _REMOVED, _
 cdef long _FORECAST, _IN_BOARD, _IN_ICONS, _IN_COLORS, _IN_TOPS, _IN_SPLAYS, _IN_TUCKED
 cdef long _IN_SCORED, _IN_ALL, _N_SLOTS, _SPLAY_NONE, _N_COLORS, _ICON_BITS, _ICON_MASK
 
+cpdef int_array(values)
+cdef dict _ONE, _PLACES
+cpdef int_filled(long n, long value)
+cpdef list _places(long n_players)
+cpdef int_copy(values)
+cpdef column(cards, str name)
+cpdef tuple _columns(cards)
+
 @cython.locals(counts=list, ic=long, ci=tuple, n=long, s=long, i=long, slots=tuple, top=long)
 cpdef list pile_icon_counts(list icons, list pile, long splay)
 

@@ -108,6 +108,26 @@ def int_array(values):
     return list(values)
 
 
+_ONE: dict = {}  # value -> a one-item array of it, repeated by int_filled
+
+
+def int_filled(n: int, value: int):
+    """int_array([value] * n), made by repeating one item (a C copy when compiled)."""
+    if cython.compiled:
+        one = _ONE.get(value)
+        if one is None:
+            one = _ONE[value] = array("l", [value])
+        return one * n
+    return [value] * n
+
+
+def int_copy(values):
+    """A copy of an int_array (compiled: of the array under the memoryview, a C copy)."""
+    if cython.compiled:
+        return array("l", values.base)
+    return list(values)
+
+
 def column(cards: CardTable, name: str):
     """The card table's list of ints `name` (a column by card id) as an int_array, made once
     per table (the list itself when interpreted)."""
@@ -123,9 +143,13 @@ def column(cards: CardTable, name: str):
 def _columns(cards: CardTable) -> tuple:
     """The card table's columns the State reads on every move (colour, age, set, and the
     packed icons as top card and under each splay), as int_arrays made once per table."""
-    cards.top_pack, cards.under_pack = icon_packs(cards)
-    return tuple(column(cards, name) for name in ("color", "age", "set_index", "top_pack",
-                                                   "under_pack"))
+    cols = cards.__dict__.get("_state_columns")
+    if cols is None:
+        cards.top_pack, cards.under_pack = icon_packs(cards)
+        cols = cards._state_columns = (
+            column(cards, "color"), column(cards, "age"), column(cards, "set_index"),
+            column(cards, "top_pack"), column(cards, "under_pack"))
+    return cols
 
 
 def shape_of(piles: list, splays: list) -> int:
@@ -138,10 +162,17 @@ def shape_of(piles: list, splays: list) -> int:
     return key
 
 
+_PLACES: dict = {}
+
+
 def _places(n_players: int) -> list:
-    """places[zone][owner + 1] is the tuple (zone, owner) that `take` returns: made once, so
-    that a move makes none."""
-    return [[(z, o) for o in range(-1, n_players)] for z in range(len(ZONE_NAMES))]
+    """places[zone][owner + 1] is the tuple (zone, owner) that `take` returns: made once per
+    number of players (tuples: shared by every State), so that a move makes none."""
+    made = _PLACES.get(n_players)
+    if made is None:
+        made = _PLACES[n_players] = [[(z, o) for o in range(-1, n_players)]
+                                     for z in range(len(ZONE_NAMES))]
+    return made
 
 
 class State:
@@ -166,38 +197,38 @@ class State:
         self.removed: list[int] = []
         self.limbo: list[int] = []
         # each player's visible icon counts, icons[p * N_ICON_SLOTS + icon] (icon 1..6)
-        self.icons = int_array([0] * (n_players * N_ICON_SLOTS))
+        self.icons = int_filled(n_players * N_ICON_SLOTS, 0)
         # each pile's packed icon counts (pack_icons), pile_icons[p * N_COLORS + colour]
-        self.pile_icons = int_array([0] * (n_players * N_COLORS))
-        self.zone_of = int_array([LIMBO] * cards.n)
-        self.owner_of = int_array([-1] * cards.n)
+        self.pile_icons = int_filled(n_players * N_COLORS, 0)
+        self.zone_of = int_filled(cards.n, LIMBO)
+        self.owner_of = int_filled(cards.n, -1)
         self.limbo = list(range(cards.n))
         # turn bookkeeping
         self.current = 0
         self.actions_left = 0
         self.turn = 0
         self.first_player = 0
-        self.tucked_this_turn = int_array([0] * n_players)
-        self.scored_this_turn = int_array([0] * n_players)
-        self.score_sum = int_array([0] * n_players)  # each score pile's ages, kept by take/put
+        self.tucked_this_turn = int_filled(n_players, 0)
+        self.scored_this_turn = int_filled(n_players, 0)
+        self.score_sum = int_filled(n_players, 0)  # each score pile's ages, kept by take/put
         # Revisions of each player's board, for remembered special-achievement answers
         # (conditions.py, kept in cond_memo), all kept by refresh_pile: board_rev grows with
         # every change to the board, icons_rev when its icon counts change, colors_rev when a
         # colour appears on it or leaves it, tops_rev when a top card changes, splays_rev when
         # a splay changes. seen_top/seen_splay are each pile's top and splay at its last refresh
         # ([p * N_COLORS + colour]).
-        self.board_rev = int_array([0] * n_players)
-        self.icons_rev = int_array([0] * n_players)
-        self.colors_rev = int_array([0] * n_players)
-        self.tops_rev = int_array([0] * n_players)
-        self.splays_rev = int_array([0] * n_players)
-        self.seen_top = int_array([-1] * (n_players * N_COLORS))
-        self.seen_splay = int_array([0] * (n_players * N_COLORS))
+        self.board_rev = int_filled(n_players, 0)
+        self.icons_rev = int_filled(n_players, 0)
+        self.colors_rev = int_filled(n_players, 0)
+        self.tops_rev = int_filled(n_players, 0)
+        self.splays_rev = int_filled(n_players, 0)
+        self.seen_top = int_filled(n_players * N_COLORS, -1)
+        self.seen_splay = int_filled(n_players * N_COLORS, 0)
         # Each board's shape as one int (shape_of): bit c when colour c has a pile, and two
         # bits at N_COLORS + 2c for its splay. Kept by refresh_pile, read by TabledShape.
-        self.shape = int_array([0] * n_players)
+        self.shape = int_filled(n_players, 0)
         self.cond_memo: dict = {}
-        self.changed = int_array([IN_ALL] * n_players)  # IN_* bits since the last check
+        self.changed = int_filled(n_players, IN_ALL)  # IN_* bits since the last check
         self.places = _places(n_players)
 
     # ---- copying (snapshots for transactional apply, tests) ----
@@ -219,27 +250,27 @@ class State:
         s.available = list(self.available)
         s.removed = list(self.removed)
         s.limbo = list(self.limbo)
-        s.icons = int_array(self.icons)
-        s.pile_icons = int_array(self.pile_icons)
-        s.zone_of = int_array(self.zone_of)
-        s.owner_of = int_array(self.owner_of)
+        s.icons = int_copy(self.icons)
+        s.pile_icons = int_copy(self.pile_icons)
+        s.zone_of = int_copy(self.zone_of)
+        s.owner_of = int_copy(self.owner_of)
         s.current = self.current
         s.actions_left = self.actions_left
         s.turn = self.turn
         s.first_player = self.first_player
-        s.tucked_this_turn = int_array(self.tucked_this_turn)
-        s.scored_this_turn = int_array(self.scored_this_turn)
-        s.score_sum = int_array(self.score_sum)
-        s.board_rev = int_array(self.board_rev)
-        s.icons_rev = int_array(self.icons_rev)
-        s.colors_rev = int_array(self.colors_rev)
-        s.tops_rev = int_array(self.tops_rev)
-        s.splays_rev = int_array(self.splays_rev)
-        s.seen_top = int_array(self.seen_top)
-        s.seen_splay = int_array(self.seen_splay)
-        s.shape = int_array(self.shape)
+        s.tucked_this_turn = int_copy(self.tucked_this_turn)
+        s.scored_this_turn = int_copy(self.scored_this_turn)
+        s.score_sum = int_copy(self.score_sum)
+        s.board_rev = int_copy(self.board_rev)
+        s.icons_rev = int_copy(self.icons_rev)
+        s.colors_rev = int_copy(self.colors_rev)
+        s.tops_rev = int_copy(self.tops_rev)
+        s.splays_rev = int_copy(self.splays_rev)
+        s.seen_top = int_copy(self.seen_top)
+        s.seen_splay = int_copy(self.seen_splay)
+        s.shape = int_copy(self.shape)
         s.cond_memo = dict(self.cond_memo)  # same boards, same revisions: still valid
-        s.changed = int_array(self.changed)
+        s.changed = int_copy(self.changed)
         s.places = self.places
         return s
 

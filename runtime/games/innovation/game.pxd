@@ -21,9 +21,9 @@ cdef class InnovationGame:
     cdef public list _rows
     # int_arrays (state.py): typed memoryviews of C longs
     cdef public long[::1] age_of, special_card, _dogma_icon, team_of
-    cdef public long[::1] _special_cards, _special_masks, _orders
+    cdef public long[::1] _special_cards, _special_masks
     cdef public list specials, agents, events, log
-    cdef public list _special_conds
+    cdef public list _orders, _special_conds
     cdef public list _meld_actions, _dogma_actions
     cdef public list _achieve_actions, _opponents
     cdef public bint _specials_known, record_events, over, _checking_specials, transactional
@@ -71,7 +71,7 @@ cdef class InnovationGame:
     cpdef _draw_action(self, long p)
     cpdef splay(self, p, color, direction)
     @cython.locals(st=State, k=str, rows=list, first=list, q=long, mine=long, counts=list,
-                   orders=long[::1], base=long, team_of=long[::1], n=long, i=long, icon=long,
+                   order=list, team_of=long[::1], n=long, i=long, icon=long,
                    my_team=long, before=long, bonus=bint, demand=bint, code=long)
     cpdef bint _run_dogma(self, long p, long card, kinds=*) except -1
     @cython.locals(key=long, rows=list)
@@ -80,7 +80,7 @@ cdef class InnovationGame:
     cpdef _check_achievement_win(self, long p)
     @cython.locals(st=State, known=bint)
     cpdef _check_specials(self, cats)
-    @cython.locals(q=long, card=long, mask=long, orders=long[::1], base=long, n=long, j=long,
+    @cython.locals(q=long, card=long, mask=long, order=list,
                    changed=long[::1], cond=Combination, bits=long, zone_of=long[::1],
                    available=long, cards=long[::1], masks=long[::1], conds=list, i=long,
                    zone=long)

@@ -199,13 +199,11 @@ class InnovationGame:
         if len(self.agents) != n:
             raise ValueError(f"need {n} agents, got {len(self.agents)}")
         self.n_players = n
-        # the turn order from each seat, flat: _orders[s * n + i] is the i-th player from seat s
-        self._orders = int_array([q for s in range(n) for q in self.players_in_order(s)])
+        self._orders = [self.players_in_order(s) for s in range(n)]  # turn order from each seat
         self.state = State(cards, n)
         # 000 "团队游戏": partners sit opposite each other, so seats 0+2 and 1+3.
         self.team_of = int_array([p % 2 for p in range(n)] if options.teams else range(n))
-        self._opponents = [[q for q in self.players_in_order(p)[1:]
-                            if self.team_of[q] != self.team_of[p]]
+        self._opponents = [[q for q in self._orders[p][1:] if self.team_of[q] != self.team_of[p]]
                            for p in range(n)]  # opponents(p), copied for each caller
         self.needed = achievements_needed(options)
         self.max_age = 11 if options.edition >= 4 else 10
@@ -808,7 +806,7 @@ class InnovationGame:
         icon = self._dogma_icon[card]
         counts = [self.icon_count(q, icon) if icon >= 0 else 0 for q in range(n)]
         mine = counts[p]
-        orders, base = self._orders, p * n  # p, then the others in turn order: they go first
+        order = self._orders[p]  # p, then the others in turn order: order[1:] go first
         team_of = self.team_of
         my_team = team_of[p]
         if self._hooks and "echo" in self._hooks:
@@ -824,7 +822,7 @@ class InnovationGame:
                 demand = code == ROW_DEMAND
                 if demand or code == ROW_COMPEL:
                     for i in range(1, n):
-                        q = orders[base + i]
+                        q = order[i]
                         if team_of[q] == my_team:
                             continue
                         if (counts[q] < mine) if demand else (counts[q] >= mine):
@@ -834,7 +832,7 @@ class InnovationGame:
                             run_effect(run, ctx) if cython.compiled else run(ctx)
                 else:
                     for i in range(1, n):
-                        q = orders[base + i]
+                        q = order[i]
                         if counts[q] >= mine:
                             if self._heard():
                                 self._emit((EV_SHARE, q, src), False)
@@ -903,7 +901,7 @@ class InnovationGame:
             if known:
                 self._check_woken_specials(st)
                 return
-            order = self.players_in_order(st.current)
+            order = self._orders[st.current]
             for sp in self.specials:
                 if st.zone_of[sp.card_id] != AVAILABLE:
                     continue
@@ -920,8 +918,7 @@ class InnovationGame:
         """_check_specials when every condition is a Combination with known inputs: each special
         asked only of the players whose State.changed bits meet its inputs (through C when
         compiled), and the bits cleared."""
-        n = self.n_players
-        orders, base = self._orders, st.current * n  # the current player first
+        order = self._orders[st.current]
         changed = st.changed
         zone_of, available = st.zone_of, AVAILABLE
         cards, masks, conds = self._special_cards, self._special_masks, self._special_conds
@@ -932,13 +929,12 @@ class InnovationGame:
                 continue
             mask = masks[i]
             cond = conds[i]
-            for j in range(n):
-                q = orders[base + j]
+            for q in order:
                 bits = changed[q]
                 if bits & mask and cond.holds(self, st, q):
                     self._claim_special(st, card, q)
                     break
-        for q in range(n):
+        for q in order:
             changed[q] = 0
 
     def _claim_special(self, st: State, card: int, q: int) -> None:
@@ -994,48 +990,57 @@ class InnovationGame:
                 a = age_of[c]
                 if 5 * a <= score and a <= top and not special[c]:
                     ages |= 1 << a
-        k = 1 + n  # the list made at its length: draw, melds, dogmas, achievements
-        for pile in board:
-            if pile:
-                k += 1
-        a = ages
-        while a:
-            k += a & 1
-            a >>= 1
-        acts: list = [DRAW_ACTION] * k
-        at = 1
-        melds = self._meld_actions
-        if cython.compiled and n <= HAND_SORT_MAX:
-            # the hand's cards in id order, sorted in a C array (as a list: a copy and a sort
-            # through Python's list methods, a fifth of this function's cost)
-            ids = cython.declare(cython.long[128])  # (HAND_SORT_MAX)
-            for i in range(n):
-                c = hand[i]
-                j = i
-                while j > 0 and ids[j - 1] > c:
-                    ids[j] = ids[j - 1]
-                    j -= 1
-                ids[j] = c
-            for i in range(n):
-                acts[at] = melds[ids[i]]
-                at += 1
-        else:
+        melds, dogmas, achieve = self._meld_actions, self._dogma_actions, self._achieve_actions
+        if cython.compiled:  # the list made at its length, the hand sorted in a C array
+            k = 1 + n
+            for pile in board:
+                if pile:
+                    k += 1
+            a = ages
+            while a:
+                k += a & 1
+                a >>= 1
+            acts: list = [DRAW_ACTION] * k
+            at = 1
+            if n <= HAND_SORT_MAX:
+                ids = cython.declare(cython.long[128])  # (HAND_SORT_MAX)
+                for i in range(n):
+                    c = hand[i]
+                    j = i
+                    while j > 0 and ids[j - 1] > c:
+                        ids[j] = ids[j - 1]
+                        j -= 1
+                    ids[j] = c
+                for i in range(n):
+                    acts[at] = melds[ids[i]]
+                    at += 1
+            else:
+                for c in sorted(hand):
+                    acts[at] = melds[c]
+                    at += 1
+            for pile in board:
+                if pile:
+                    c = pile[-1]
+                    acts[at] = dogmas[c]
+                    at += 1
+            a = 1
+            while ages >> a:
+                if (ages >> a) & 1:
+                    acts[at] = achieve[a]
+                    at += 1
+                a += 1
+        else:  # the same list, in the interpreter's fastest form
+            acts = [DRAW_ACTION]
             for c in sorted(hand):
-                acts[at] = melds[c]
-                at += 1
-        dogmas = self._dogma_actions
-        for pile in board:
-            if pile:
-                c = pile[-1]
-                acts[at] = dogmas[c]
-                at += 1
-        achieve = self._achieve_actions
-        a = 1
-        while ages >> a:
-            if (ages >> a) & 1:
-                acts[at] = achieve[a]
-                at += 1
-            a += 1
+                acts.append(melds[c])
+            for pile in board:
+                if pile:
+                    acts.append(dogmas[pile[-1]])
+            a = 1
+            while ages >> a:
+                if (ages >> a) & 1:
+                    acts.append(achieve[a])
+                a += 1
         if self._hooks:
             for key, val in self._hooks.items():
                 if key.startswith("action:"):

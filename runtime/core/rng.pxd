@@ -11,5 +11,6 @@ cdef class Rng:
     cpdef unsigned long next_u32(self)
     @cython.locals(threshold=cython.ulong, r=cython.ulong)
     cpdef long below(self, long n) except? -1
+    @cython.locals(i=Py_ssize_t, j=Py_ssize_t)
     cpdef shuffle(self, list xs)
     cpdef list sample(self, xs, long k)

@@ -877,6 +877,8 @@ class InnovationGame:
 
     def _team_achievements(self, p: int) -> int:
         st = self.state
+        if not self.options.teams:  # (a generator costs more than the count)
+            return len(st.achievements[p])
         return sum(len(st.achievements[q]) for q in self.team(p))
 
     def _check_achievement_win(self, p: int) -> None:

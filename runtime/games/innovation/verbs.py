@@ -93,6 +93,12 @@ class InnovationAdapter:
         Compiled queries call this directly with their zone and players."""
         g = env.game
         st = g.state
+        if len(players) == 1 and zone != "board" and zone != "revealed":
+            p = players[0]  # (the common case: one player's zone, copied at its length)
+            if zone == "hand":
+                return st.hand[p][:]
+            if zone == "score":
+                return st.score[p][:]
         out = []
         for p in players:
             if zone == "board":

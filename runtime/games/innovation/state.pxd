@@ -23,7 +23,6 @@ cpdef int_array(values)
 cdef dict _ONE, _PLACES
 cpdef int_filled(long n, long value)
 cpdef list _places(long n_players)
-cpdef int_copy(values)
 cpdef column(cards, str name)
 cpdef tuple _columns(cards)
 
@@ -46,6 +45,7 @@ cdef class State:
     cdef public dict cond_memo
     cdef public list places
 
+    @cython.locals(s=State)
     cpdef State clone(self)
     @cython.locals(color=long)
     cpdef list _zone_list(self, long zone, long owner, long card)

@@ -121,13 +121,6 @@ def int_filled(n: int, value: int):
     return [value] * n
 
 
-def int_copy(values):
-    """A copy of an int_array (compiled: of the array under the memoryview, a C copy)."""
-    if cython.compiled:
-        return array("l", values.base)
-    return list(values)
-
-
 def column(cards: CardTable, name: str):
     """The card table's list of ints `name` (a column by card id) as an int_array, made once
     per table (the list itself when interpreted)."""
@@ -233,6 +226,7 @@ class State:
 
     # ---- copying (snapshots for transactional apply, tests) ----
     def clone(self) -> "State":
+        # (an int_array copies itself with .copy(): a list's, or a C copy of a memoryview)
         s = State.__new__(State)
         s.cards = self.cards
         s.color_of, s.age_of, s.set_of = self.color_of, self.age_of, self.set_of
@@ -250,27 +244,27 @@ class State:
         s.available = list(self.available)
         s.removed = list(self.removed)
         s.limbo = list(self.limbo)
-        s.icons = int_copy(self.icons)
-        s.pile_icons = int_copy(self.pile_icons)
-        s.zone_of = int_copy(self.zone_of)
-        s.owner_of = int_copy(self.owner_of)
+        s.icons = self.icons.copy()
+        s.pile_icons = self.pile_icons.copy()
+        s.zone_of = self.zone_of.copy()
+        s.owner_of = self.owner_of.copy()
         s.current = self.current
         s.actions_left = self.actions_left
         s.turn = self.turn
         s.first_player = self.first_player
-        s.tucked_this_turn = int_copy(self.tucked_this_turn)
-        s.scored_this_turn = int_copy(self.scored_this_turn)
-        s.score_sum = int_copy(self.score_sum)
-        s.board_rev = int_copy(self.board_rev)
-        s.icons_rev = int_copy(self.icons_rev)
-        s.colors_rev = int_copy(self.colors_rev)
-        s.tops_rev = int_copy(self.tops_rev)
-        s.splays_rev = int_copy(self.splays_rev)
-        s.seen_top = int_copy(self.seen_top)
-        s.seen_splay = int_copy(self.seen_splay)
-        s.shape = int_copy(self.shape)
+        s.tucked_this_turn = self.tucked_this_turn.copy()
+        s.scored_this_turn = self.scored_this_turn.copy()
+        s.score_sum = self.score_sum.copy()
+        s.board_rev = self.board_rev.copy()
+        s.icons_rev = self.icons_rev.copy()
+        s.colors_rev = self.colors_rev.copy()
+        s.tops_rev = self.tops_rev.copy()
+        s.splays_rev = self.splays_rev.copy()
+        s.seen_top = self.seen_top.copy()
+        s.seen_splay = self.seen_splay.copy()
+        s.shape = self.shape.copy()
         s.cond_memo = dict(self.cond_memo)  # same boards, same revisions: still valid
-        s.changed = int_copy(self.changed)
+        s.changed = self.changed.copy()
         s.places = self.places
         return s
 

@@ -97,5 +97,6 @@ cdef class InnovationGame:
     cpdef _apply(self, tuple action)
     cpdef _perform(self, long p, tuple action)
     cpdef _end_turn(self)
+    cpdef long _actions_for_turn(self, long turn) except? -1
     @cython.locals(d=Decision)
     cpdef step(self)

@@ -35,7 +35,7 @@ cdef class InnovationAdapter:
     cpdef bint test(self, pred, x, q, Env env) except -1
     @cython.locals(g=InnovationGame)
     cpdef key(self, q, x, Env env)
-    @cython.locals(keys=list, order=list, i=long)
+    @cython.locals(keys=list, order=list, i=Py_ssize_t)
     cpdef list ranked(self, q, list items, Env env)
     cpdef tuple bounds(self, q, Env env)
     @cython.locals(items=list)

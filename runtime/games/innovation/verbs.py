@@ -215,13 +215,13 @@ class InnovationAdapter:
             return items
         best = q.rank[0] in ("highest", "most")
         keys = [self.key(q, x, env) for x in items]
-        # a stable sort of the positions by key: equal keys keep the items' order
-        order = sorted(range(len(items)), key=keys.__getitem__, reverse=best)
         counted = q.mode == "choose" and not (isinstance(q.max, Const) and q.max.value == 1)
         if counted:
+            # a stable sort of the positions by key: equal keys keep the items' order
+            order = sorted(range(len(items)), key=keys.__getitem__, reverse=best)
             return [items[i] for i in order]
-        top = keys[order[0]]
-        tied = [items[i] for i in order if keys[i] == top]
+        top = max(keys) if best else min(keys)  # the tied best, in the items' order
+        tied = [items[i] for i in range(len(items)) if keys[i] == top]
         if q.single and len(tied) > 1:
             return []
         return tied

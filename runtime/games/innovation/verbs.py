@@ -96,9 +96,9 @@ class InnovationAdapter:
         if len(players) == 1 and zone != "board" and zone != "revealed":
             p = players[0]  # (the common case: one player's zone, copied at its length)
             if zone == "hand":
-                return st.hand[p][:]
+                return list(st.hand[p])
             if zone == "score":
-                return st.score[p][:]
+                return list(st.score[p])
         out = []
         for p in players:
             if zone == "board":

@@ -14,33 +14,14 @@ from dsl.codegen import STREQ_H, c_compiler, c_flags, have_c_compiler, streq_app
 
 needs_cc = pytest.mark.skipif(not have_c_compiler(), reason="no C compiler")
 
-SOURCE = """# cython: language_level=3
-# (in a test, as the runtime compares: Cython's Bool helpers serve comparisons used as truths)
-def eq(str a, str b):
-    if a == b:
-        return True
-    return False
-
-def ne(str a, str b):
-    if a != b:
-        return True
-    return False
-
-def eq_obj(object a, str b):
-    if a == b:
-        return True
-    return False
-
-def ne_obj(object a, str b):
-    if a != b:
-        return True
-    return False
-
-def eq_literal(str a):
-    if a == "order":
-        return True
-    return False
-"""
+# name -> (parameters, test): each comparison form Cython compiles with a helper of its own,
+# used as a truth (an `if`), as the runtime compares (Cython's Bool helpers)
+PROBES = {"eq": ("str a, str b", "a == b"), "ne": ("str a, str b", "a != b"),
+          "eq_obj": ("object a, str b", "a == b"), "ne_obj": ("object a, str b", "a != b"),
+          "eq_literal": ("str a", 'a == "order"')}
+SOURCE = "# cython: language_level=3\n" + "".join(
+    f"def {name}({params}):\n    if {test}:\n        return True\n    return False\n\n"
+    for name, (params, test) in PROBES.items())
 
 
 @pytest.fixture(scope="module")

@@ -77,6 +77,8 @@ cdef class InnovationGame:
     @cython.locals(key=long, rows=list)
     cpdef list _effect_rows(self, long card, bint echo)
     cpdef bint can_achieve(self, long p, long age) except -1
+    @cython.locals(st=State, t=long, total=long, q=long)
+    cpdef long _team_achievements(self, long p) except? -1
     cpdef _check_achievement_win(self, long p)
     @cython.locals(st=State, known=bint)
     cpdef _check_specials(self, cats)

@@ -877,9 +877,12 @@ class InnovationGame:
 
     def _team_achievements(self, p: int) -> int:
         st = self.state
-        if not self.options.teams:  # (a generator costs more than the count)
-            return len(st.achievements[p])
-        return sum(len(st.achievements[q]) for q in self.team(p))
+        t = self.team_of[p]
+        total = 0
+        for q in range(self.n_players):  # (a loop: a generator over team() costs more)
+            if self.team_of[q] == t:
+                total += len(st.achievements[q])
+        return total
 
     def _check_achievement_win(self, p: int) -> None:
         # 000 "游戏结束 / 通过成就": ends at once, even mid-effect; teams pool achievements.

@@ -135,13 +135,16 @@ def column(cards: CardTable, name: str):
 
 def _columns(cards: CardTable) -> tuple:
     """The card table's columns the State reads on every move (colour, age, set, and the
-    packed icons as top card and under each splay), as int_arrays made once per table."""
+    packed icons as top card and under each splay), as int_arrays made once per table (the
+    lists themselves when interpreted)."""
+    if not cython.compiled:
+        return (cards.color, cards.age, cards.set_index) + icon_packs(cards)
     cols = cards.__dict__.get("_state_columns")
     if cols is None:
-        cards.top_pack, cards.under_pack = icon_packs(cards)
+        whole, by_splay = icon_packs(cards)
         cols = cards._state_columns = (
             column(cards, "color"), column(cards, "age"), column(cards, "set_index"),
-            column(cards, "top_pack"), column(cards, "under_pack"))
+            int_array(whole), int_array(by_splay))
     return cols
 
 

@@ -93,12 +93,11 @@ class InnovationAdapter:
         Compiled queries call this directly with their zone and players."""
         g = env.game
         st = g.state
-        if len(players) == 1 and zone != "board" and zone != "revealed":
-            p = players[0]  # (the common case: one player's zone, copied at its length)
+        if len(players) == 1:  # (the common case: one player's hand or score, one copy)
             if zone == "hand":
-                return list(st.hand[p])
+                return list(st.hand[players[0]])
             if zone == "score":
-                return list(st.score[p])
+                return list(st.score[players[0]])
         out = []
         for p in players:
             if zone == "board":

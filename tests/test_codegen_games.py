@@ -16,10 +16,14 @@ if not have_c_compiler():
 
 
 def _play(cs, players: int, seed: int, agent_seed: int, teams: bool,
-          record_events: bool = True):
+          record_events: bool = True, by_decision: bool = False):
     Game, Opts, Agent = InnovationGame, Options, RandomAgent
     if cs.runtime is not None:  # compiled mode plays on the Cython-built runtime
         Game, Opts, Agent = cs.runtime.InnovationGame, cs.runtime.Options, cs.runtime.RandomAgent
+    if by_decision:  # a subclass: the game asks it through Decisions, not by position
+        base = Agent
+        Agent = type("DecisionRandomAgent", (base,),
+                     {"choose": lambda self, game, d: base.choose(self, game, d)})
     agents = [Agent(agent_seed * 31 + q) for q in range(players)]
     g = Game(cs.table, cs.effects, cs.specials, Opts(players=players, teams=teams),
              seed=seed, agents=agents, record_events=record_events)
@@ -65,3 +69,20 @@ def test_games_that_record_no_events_are_the_same_games(seed, agent_seed, player
         quiet = _play(cs, players, seed, agent_seed, False, record_events=False)
         assert quiet[0] == [] and heard[0]
         assert quiet[1:] == heard[1:]
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), agent_seed=st.integers(0, 2**16),
+       players=st.integers(2, 4), teams=st.booleans())
+def test_the_random_agent_picking_by_position_plays_the_same_games(seed, agent_seed, players,
+                                                                   teams):
+    # the game asks its own RandomAgent for positions (InnovationGame.step/.choose and
+    # RandomAgent.pick_one: no legal-actions list, no Decision); a subclass is asked through
+    # Decisions like any agent: the same decisions, events and result, in both modes
+    teams = teams and players == 4
+    for mode in ("interpreted", "compiled"):
+        cs = cardset("innovation", mode=mode)
+        fast = _play(cs, players, seed, agent_seed, teams)
+        asked = _play(cs, players, seed, agent_seed, teams, by_decision=True)
+        assert len(fast[1]) > 20
+        assert fast == asked

@@ -10,6 +10,7 @@ cdef class RandomAgent(Agent):
     cdef public Rng rng
     @cython.locals(opts=list, k=long)
     cpdef choose(self, game, Decision d)
+    cpdef long pick_one(self, long least, long n) except? -2
 
 @cython.locals(a=Agent)
 cpdef ask(agent, game, Decision d)

@@ -54,6 +54,15 @@ class RandomAgent(Agent):
             k = d.min + self.rng.below(d.max - d.min + 1)
         return self.rng.sample(d.options, k)
 
+    def pick_one(self, least: int, n: int) -> int:
+        """What choose() answers to a decision of n options taking at most one (at least
+        `least`: 0 or 1, not all-or-none, not an order), as a position, -1 for none: the same
+        draws. The game asks its own RandomAgent this way and skips the Decision and the
+        options list (InnovationGame.step, .choose); the games are the same."""
+        if least + self.rng.below(2 - least) == 0:
+            return -1
+        return self.rng.below(n)
+
 
 class ScriptedAgent(Agent):
     """Answers from a list in order; when the list runs out it takes the first legal answer

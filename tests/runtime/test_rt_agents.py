@@ -1,5 +1,6 @@
 """Innovation agents and the random-playout helper."""
 import pytest
+from hypothesis import given, strategies as st
 
 from runtime.core import Decision, RandomAgent
 from runtime.games.innovation import Effect, InnovationGame, Options
@@ -69,3 +70,18 @@ def test_play_random_games_reports_reasons(table, players, teams):
 def test_play_random_games_on_real_table(base_table):
     rep = play_random_games(2, 2, seed=0, cards=base_table)
     assert rep["reasons"] == {"high draw": 2}  # no effects: nobody scores, the supply runs out
+
+
+@given(seed=st.integers(0, 2**32 - 1), least=st.integers(0, 1), n=st.integers(1, 40),
+       rounds=st.integers(1, 5))
+def test_pick_one_is_the_answer_choose_gives(seed, least, n, rounds):
+    # the game asks its own RandomAgent by position for decisions taking at most one option
+    # (InnovationGame.step/.choose): the same answer from the same draws as choose()
+    by_position, asked = RandomAgent(seed), RandomAgent(seed)
+    options = tuple(range(100, 100 + n))
+    for _ in range(rounds):
+        i = by_position.pick_one(least, n)
+        answer = asked.choose(None, Decision(0, "card", options, least, 1))
+        assert answer == ([options[i]] if i >= 0 else [])
+        assert least == 0 or i >= 0
+    assert by_position.rng.getstate() == asked.rng.getstate()

@@ -3,7 +3,7 @@
 # pass (players, colours, icons as evaluated values) stay objects, as in the Python source.
 cimport cython
 from runtime.core.rng cimport Rng
-from runtime.core.agents cimport ask
+from runtime.core.agents cimport ask, RandomAgent
 from runtime.core.decision cimport Decision, new_decision, new_entry, validate_answer
 from runtime.games.innovation.state cimport State
 from runtime.games.innovation.conditions cimport Combination
@@ -14,6 +14,8 @@ cdef dict _ZONE_CATS, TRANSFER_ZONES, _ROW_CODES
 cdef long ROW_DEMAND, ROW_COMPEL, ROW_OTHER, HAND_SORT_MAX, _N_ICON_SLOTS
 cpdef tuple effect_row(long src, e)
 cpdef run_effect(run, ctx)
+@cython.locals(n=Py_ssize_t, j=Py_ssize_t, m=Py_ssize_t, rank=long)
+cpdef long nth_lowest(list xs, long i) except? -1
 
 cdef class InnovationGame:
     cdef public object cards, options, seed, _result
@@ -37,7 +39,7 @@ cdef class InnovationGame:
     cpdef _emit(self, tuple event, bint change=*)
     cpdef bint _heard(self) except -1
     cpdef _changed(self)
-    @cython.locals(opts=tuple, n=long, d=Decision)
+    @cython.locals(opts=tuple, n=long, d=Decision, i=long)
     cpdef list choose(self, player, str kind, options, long min=*, long max=*, str prompt=*,
                       bint all_or_none=*)
     cpdef bint choose_yes_no(self, player, prompt=*) except -1
@@ -88,11 +90,13 @@ cdef class InnovationGame:
                    zone=long)
     cpdef _check_woken_specials(self, State st)
     cpdef _claim_special(self, State st, long card, long q)
-    @cython.locals(st=State, p=long, score=long, top=long, acts=list, melds=list,
-                   dogmas=list, pile=list, c=long, ages=long, a=long, n=Py_ssize_t,
-                   i=Py_ssize_t, j=Py_ssize_t, age_of=long[::1], special=long[::1], achieve=list,
+    @cython.locals(st=State, p=long, acts=list, melds=list, dogmas=list, pile=list, c=long,
+                   ages=long, a=long, n=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t, achieve=list,
                    hand=list, board=list, k=Py_ssize_t, at=Py_ssize_t)
     cpdef list legal_actions(self)
+    @cython.locals(st=State, ages=long, score=long, top=long, c=long, a=long,
+                   age_of=long[::1], special=long[::1])
+    cpdef long achievable_ages(self, long p) except? -1
     cpdef _check_action(self, long p, tuple action)
     cpdef apply(self, action)
     @cython.locals(st=State, p=long)
@@ -100,5 +104,8 @@ cdef class InnovationGame:
     cpdef _perform(self, long p, tuple action)
     cpdef _end_turn(self)
     cpdef long _actions_for_turn(self, long turn) except? -1
-    @cython.locals(d=Decision)
+    @cython.locals(d=Decision, st=State, p=long)
     cpdef step(self)
+    @cython.locals(st=State, hand=list, n=long, board=list, pile=list, ages=long, k=long, a=long,
+                   i=long)
+    cpdef tuple _random_action(self, RandomAgent agent, long p)

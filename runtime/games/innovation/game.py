@@ -21,7 +21,7 @@ from ...core.events import (
     REARRANGE as EV_REARRANGE, REMOVE as EV_REMOVE, RETURN as EV_RETURN, REVEAL as EV_REVEAL,
     SCORE as EV_SCORE, SHARE as EV_SHARE, SPECIAL as EV_SPECIAL, SPLAY as EV_SPLAY,
     TRANSFER as EV_TRANSFER, TUCK as EV_TUCK, TURN as EV_TURN)
-from ...core.agents import FirstLegalAgent, ask
+from ...core.agents import FirstLegalAgent, RandomAgent, ask
 from ...core.decision import new_decision, new_entry, validate_answer
 from ...core.errors import GameOver, IllegalMove
 from ...core.rng import Rng
@@ -110,6 +110,23 @@ def effect_row(src: int, e: Effect) -> tuple:
 
 HAND_SORT_MAX = 128  # compiled legal_actions sorts hands up to this size in a C array
 _N_ICON_SLOTS = N_ICON_SLOTS  # (a C constant in the compiled twin, game.pxd)
+
+
+def nth_lowest(xs: list, i: int) -> int:
+    """sorted(xs)[i] of distinct ints: by rank in a C array when compiled (no list made)."""
+    if cython.compiled and len(xs) <= HAND_SORT_MAX:
+        n = len(xs)
+        ids = cython.declare(cython.long[128])  # (HAND_SORT_MAX)
+        for j in range(n):
+            ids[j] = xs[j]
+        for j in range(n):
+            rank = 0
+            for m in range(n):
+                if ids[m] < ids[j]:
+                    rank += 1
+            if rank == i:
+                return ids[j]
+    return sorted(xs)[i]
 
 
 def run_effect(run, ctx) -> None:
@@ -364,8 +381,14 @@ class InnovationGame:
                 return list(opts)
         elif min == max == n:
             return list(opts)
+        agent = self.agents[player]
+        if max == 1 and kind != "order" and type(agent) is RandomAgent:
+            i = agent.pick_one(min, n)  # its answer without the Decision (same draws)
+            answer = [opts[i]] if i >= 0 else []
+            self.log.append(new_entry(player, kind, list(answer)))
+            return answer
         d = new_decision(player, kind, opts, min, max, prompt)
-        answer = validate_answer(d, ask(self.agents[player], self, d))
+        answer = validate_answer(d, ask(agent, self, d))
         self.log.append(new_entry(player, kind, list(answer)))
         return answer
 
@@ -976,6 +999,20 @@ class InnovationGame:
         return self._result
 
     # ------------------------------------------------------------------ actions
+    def achievable_ages(self, p: int) -> int:
+        """The ages p can achieve now as bits (bit a: age a), each age once."""
+        st = self.state
+        ages = 0
+        score = self.score_points(p) if st.available else 0
+        if score >= 5:  # achieving needs a score of 5 x its age, so at least 5
+            top = self.highest_top_age(p)
+            age_of, special = self.age_of, self.special_card
+            for c in st.available:
+                a = age_of[c]
+                if 5 * a <= score and a <= top and not special[c]:
+                    ages |= 1 << a
+        return ages
+
     def legal_actions(self) -> list:
         """Actions of the current player: ("draw",), ("meld", card), ("dogma", card),
         ("achieve", age), plus registered expansion actions."""
@@ -986,15 +1023,7 @@ class InnovationGame:
         hand = st.hand[p]
         n = len(hand)
         board = st.board[p]
-        ages = 0  # bit a: age a is achievable now (each age listed once, in order)
-        score = self.score_points(p) if st.available else 0
-        if score >= 5:  # achieving needs a score of 5 x its age, so at least 5
-            top = self.highest_top_age(p)
-            age_of, special = self.age_of, self.special_card
-            for c in st.available:
-                a = age_of[c]
-                if 5 * a <= score and a <= top and not special[c]:
-                    ages |= 1 << a
+        ages = self.achievable_ages(p)
         melds, dogmas, achieve = self._meld_actions, self._dogma_actions, self._achieve_actions
         if cython.compiled:  # the list made at its length, the hand sorted in a C array
             k = 1 + n
@@ -1153,9 +1182,51 @@ class InnovationGame:
         """Ask the current player's agent for an action and apply it."""
         st = self.state
         p = st.current
+        agent = self.agents[p]
+        if type(agent) is RandomAgent and not self._hooks and not self.over:
+            self._apply(self._random_action(agent, p))
+            return
         d = new_decision(p, "action", tuple(self.legal_actions()), 1, 1, "choose an action")
         answer = validate_answer(d, ask(self.agents[p], self, d))
         self._apply(tuple(answer[0]))  # one of legal_actions(): no second legality check
+
+    def _random_action(self, agent, p: int) -> tuple:
+        """The action the runtime's own RandomAgent takes from legal_actions(), picked by
+        position with the same draws (RandomAgent.pick_one) without making the list, the
+        Decision or the answer: the same games, as tests/test_agents.py checks. (Only without
+        hooks, which may add actions.)"""
+        st = self.state
+        hand = st.hand[p]
+        n = len(hand)
+        board = st.board[p]
+        ages = self.achievable_ages(p)
+        k = 1 + n
+        for pile in board:
+            if pile:
+                k += 1
+        a = ages
+        while a:
+            k += a & 1
+            a >>= 1
+        i = agent.pick_one(1, k)
+        if i == 0:
+            return DRAW_ACTION
+        i -= 1
+        if i < n:  # the i-th lowest card of the hand (legal_actions lists them in order)
+            return self._meld_actions[nth_lowest(hand, i)]
+        i -= n
+        for pile in board:
+            if pile:
+                if i == 0:
+                    return self._dogma_actions[pile[-1]]
+                i -= 1
+        a = 1
+        while True:
+            if (ages >> a) & 1:
+                if i == 0:
+                    return self._achieve_actions[a]
+                i -= 1
+            a += 1
 
     def play(self, max_actions: int = 100000) -> GameResult | None:
         """Play until the game ends (or max_actions actions, as a guard against loops)."""

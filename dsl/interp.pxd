@@ -4,6 +4,7 @@ cdef class Env:
     cdef public object ctx, game, executor, activator, adapter, card_ir, exports
     cdef public dict vars, flags
     cdef public list its
+    cpdef bind(self, str name, value)
 
 cpdef bint truth(v) except -1
 cpdef list as_list(v)

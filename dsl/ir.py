@@ -142,6 +142,12 @@ class Query:
     type: str = "cards"
 
 
+def counted_choice(q: Query) -> bool:
+    """A ranked query chosen by count ("the two highest"): its ranking keeps every item in
+    order (for the choice of ties at the boundary) rather than the tied best only."""
+    return q.mode == "choose" and not (isinstance(q.max, Const) and q.max.value == 1)
+
+
 @dataclass(frozen=True, slots=True)
 class DrawSpec:
     value: "Expr"

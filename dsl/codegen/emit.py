@@ -173,7 +173,7 @@ class Emitter:
             core = [f"_items = _as_list({self.expr(obj)})", "_wanted = len(_items)",
                     "_res = _items"]
         for verb in verbs:
-            core.append(f"_res = _perform({lit(verb)}, {n}, _res, env)")
+            core.append(f"_res = {self.perform(act, verb, n)}")
         if act.bind:
             chosen = "_items" if act.verbs[0] == "choose" else "_res"
             one = act.verbs[0] == "choose" and isinstance(obj, I.Query) and obj.noun != "card" \
@@ -366,7 +366,14 @@ class Emitter:
 
     def listing(self, q: I.Query, n: str) -> str:
         """The adapter's `listing`: for cards in a zone, the zone's cards of the zone's players
-        (`cards_in`, with the players computed here, as the adapter's `players_of`)."""
+        (`cards_in`, with the players computed here, as the adapter's `players_of`); the
+        colours on the zone's players' boards, the players and the values likewise."""
+        if q.noun == "color" and q.zone is not None:
+            return f"ADAPTER.colors_on(_game(env), {self.players(q.zone)})"
+        if q.noun == "player":
+            return "_game(env).players_in_order(_executor(env))"
+        if q.noun == "value":
+            return "list(range(1, _game(env).max_age + 1))"
         position = next((p.arg for p in q.preds if p.kind == "position"), None)
         if q.noun != "card" or q.zone is None or type(position) not in (str, type(None)):
             return f"ADAPTER.listing({n}, env)"
@@ -408,7 +415,7 @@ class Emitter:
             name = self._query_fn[(kind, id(q))] = f"{kind}_{len(self.queries)}"
             listing = self.listing(q, n)
             tests = [t for i in range(len(q.preds)) for t in self.pred_test(q, n, i, "continue")]
-            ranked = [f"    items = ADAPTER.ranked({n}, items, env)"] if q.rank is not None else []
+            ranked = self.ranking(q, n) if q.rank is not None else []
             if kind == "exists":
                 lines = [f"cdef bint {name}(Env_t env) except -1:",
                          f"    cdef list items = {listing}", "    for x in items:"] + tests + \
@@ -426,6 +433,38 @@ class Emitter:
         finally:
             self._it = outer
         return name
+
+    def perform(self, act: I.Act, verb: str, n: str) -> str:
+        """The adapter's `perform` of one verb of the act on `_res`: splay and transfer with
+        what they read of the act (direction; receiving players and zone) computed here."""
+        if verb == "splay" and act.adverb is not None:
+            return f"ADAPTER.splay_items(_res, {self.expr(act.adverb)}, env)"
+        if verb == "unsplay":
+            return "ADAPTER.splay_items(_res, 'none', env)"
+        to = I.kwarg(act, "to")
+        if verb == "transfer" and isinstance(to, I.ZoneRefExpr):
+            return (f"ADAPTER.transfer_items(_res, {self.players(to.ref)}, {lit(to.ref.zone)}, "
+                    f"env)")
+        return f"_perform({lit(verb)}, {n}, _res, env)"
+
+    def ranking(self, q: I.Query, n: str) -> list[str]:
+        """The adapter's `ranked` of the candidates `items`: their keys computed here (the
+        adapter's `key`) when the rank's expression can read `it` as the local x, the rest of
+        the query given as constants (`rank_by`); else the adapter ranks them."""
+        by = q.rank[1]
+        if by is None:
+            key = "_game(env).age_of[x]" if q.noun == "card" else "x"
+        elif self.reads_it_only_here(by):
+            outer, self._it = self._it, "x"
+            try:
+                key = self.expr(by)
+            finally:
+                self._it = outer
+        else:
+            return [f"    items = ADAPTER.ranked({n}, items, env)"]
+        best = q.rank[0] in ("highest", "most")
+        return [f"    items = ADAPTER.rank_by(items, [{key} for x in items], {lit(best)}, "
+                f"{lit(I.counted_choice(q))}, {lit(bool(q.single))})"]
 
     def pred_test(self, q: I.Query, n: str, i: int, on_fail: str) -> list[str]:
         """Test i of query q on its candidate `x` (inside the loop over the candidates), in the

@@ -384,9 +384,12 @@ class InnovationGame:
         agent = self.agents[player]
         if max == 1 and kind != "order" and type(agent) is RandomAgent:
             i = agent.pick_one(min, n)  # its answer without the Decision (same draws)
-            answer = [opts[i]] if i >= 0 else []
-            self.log.append(new_entry(player, kind, list(answer)))
-            return answer
+            if i < 0:
+                self.log.append(new_entry(player, kind, []))
+                return []
+            o = opts[i]
+            self.log.append(new_entry(player, kind, [o]))
+            return [o]
         d = new_decision(player, kind, opts, min, max, prompt)
         answer = validate_answer(d, ask(agent, self, d))
         self.log.append(new_entry(player, kind, list(answer)))

@@ -17,6 +17,7 @@ cdef dict _PROMPTS
 @cython.locals(p=str)
 cpdef str prompt_for(str noun)
 cdef list _COLOR_LISTS
+@cython.locals(names=list)
 cpdef list colors_of_shape(long shape)
 
 cdef class InnovationAdapter:
@@ -35,8 +36,9 @@ cdef class InnovationAdapter:
     cpdef bint test(self, pred, x, q, Env env) except -1
     @cython.locals(g=InnovationGame)
     cpdef key(self, q, x, Env env)
-    @cython.locals(keys=list, order=list, i=Py_ssize_t)
     cpdef list ranked(self, q, list items, Env env)
+    @cython.locals(top=object, tied=list, order=list, i=Py_ssize_t)
+    cpdef list rank_by(self, list items, list keys, bint best, bint counted, bint single)
     cpdef tuple bounds(self, q, Env env)
     @cython.locals(items=list)
     cpdef tuple choose_items(self, q, Env env, bint optional, chooser=*, bint if_you_do=*,
@@ -51,6 +53,10 @@ cdef class InnovationAdapter:
     cpdef chooser(self, act, Env env)
     @cython.locals(g=InnovationGame, done=list, v=long, dv=dict, tally=dict)
     cpdef list perform(self, str verb, act, list items, Env env)
+    @cython.locals(g=InnovationGame)
+    cpdef list transfer_items(self, list items, list players, str zone, Env env)
+    @cython.locals(g=InnovationGame)
+    cpdef list splay_items(self, list items, direction, Env env)
     @cython.locals(g=InnovationGame)
     cpdef list draw_cards(self, Env env, value, long n)
     @cython.locals(g=InnovationGame)

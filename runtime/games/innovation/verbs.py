@@ -7,7 +7,8 @@ Rules cited: shared/seeds/000_0facc20b6f4138b7.txt "基本关键词" (keywords) 
 """
 from __future__ import annotations
 
-from dsl.ir import Act, Const, DrawSpec, Fn, Pred, Query, ZoneRef, ZoneRefExpr, kwarg
+from dsl.ir import (Act, Const, DrawSpec, Fn, Pred, Query, ZoneRef, ZoneRefExpr, counted_choice,
+                    kwarg)
 from dsl.interp import EffectError, as_list, evaluate, first_of, truth
 
 from .cards import COLORS, color_id, icon_id
@@ -47,7 +48,8 @@ _COLOR_LISTS = [[c for i, c in enumerate(COLORS) if bits >> i & 1]
 
 def colors_of_shape(shape: int) -> list:
     """The colour names whose bits are set in a board shape (State.shape), in colour order."""
-    return list(_COLOR_LISTS[shape & (len(_COLOR_LISTS) - 1)])
+    names = _COLOR_LISTS[shape & (len(_COLOR_LISTS) - 1)]
+    return names[:]
 
 
 def value_of(e, env):
@@ -212,16 +214,21 @@ class InnovationAdapter:
         best remain; a counted choice ('two highest') keeps the order for choose_ranked."""
         if not items:
             return items
-        best = q.rank[0] in ("highest", "most")
-        keys = [self.key(q, x, env) for x in items]
-        counted = q.mode == "choose" and not (isinstance(q.max, Const) and q.max.value == 1)
+        return self.rank_by(items, [self.key(q, x, env) for x in items],
+                            q.rank[0] in ("highest", "most"), counted_choice(q), q.single)
+
+    def rank_by(self, items: list, keys: list, best: bool, counted: bool, single: bool) -> list:
+        """ranked() given each item's key and what it reads of the query (compiled queries
+        compute the keys inline and pass the rest as constants)."""
+        if not items:
+            return items
         if counted:
             # a stable sort of the positions by key: equal keys keep the items' order
             order = sorted(range(len(items)), key=keys.__getitem__, reverse=best)
             return [items[i] for i in order]
         top = max(keys) if best else min(keys)  # the tied best, in the items' order
         tied = [items[i] for i in range(len(items)) if keys[i] == top]
-        if q.single and len(tied) > 1:
+        if single and len(tied) > 1:
             return []
         return tied
 
@@ -352,14 +359,8 @@ class InnovationAdapter:
             tally[p] = tally.get(p, 0) + len(items)
             return list(items)
         if v == TRANSFER:
-            to = kwarg(act, "to")
-            ref = to.ref
-            players = self.players_of(ref, env)
-            if len(players) != 1:
-                raise EffectError("transfer needs exactly one receiving player")
-            for c in items:
-                g.transfer(c, players[0], ref.zone)
-            return list(items)
+            ref = kwarg(act, "to").ref
+            return self.transfer_items(items, self.players_of(ref, env), ref.zone, env)
         if v == EXCHANGE:
             other_q = kwarg(act, "for")
             other = self.choose_items(other_q, env, False)[0] if isinstance(other_q, Query) \
@@ -371,8 +372,8 @@ class InnovationAdapter:
             g.exchange(list(items), za, list(other), zb)
             return list(items) + list(other)
         if v == SPLAY or v == UNSPLAY:
-            direction = value_of(act.adverb, env) if v == SPLAY else "none"
-            return [c for c in items if g.splay(p, c, direction)]
+            return self.splay_items(items, value_of(act.adverb, env) if v == SPLAY else "none",
+                                    env)
         if v == CLAIM:
             done = []
             for a in items:
@@ -399,6 +400,22 @@ class InnovationAdapter:
             return losers
         raise EffectError(f"'{verb}' has no behaviour in the Innovation runtime yet "
                           f"(the word is reserved for an expansion)")
+
+    def transfer_items(self, items: list, players: list, zone: str, env) -> list:
+        """`transfer` of the items to `zone` of the one receiving player (compiled code gives
+        the players and the zone it reads from the act)."""
+        if len(players) != 1:
+            raise EffectError("transfer needs exactly one receiving player")
+        g = env.game
+        for c in items:
+            g.transfer(c, players[0], zone)
+        return list(items)
+
+    def splay_items(self, items: list, direction, env) -> list:
+        """`splay` (direction "none": unsplay) of the executor's piles of the colours `items`;
+        the colours whose splay changed (compiled code computes the direction inline)."""
+        g, p = env.game, env.executor
+        return [c for c in items if g.splay(p, c, direction)]
 
     def draw_cards(self, env, value, n) -> list:
         """`draw N VALUE` for the executor (compiled code computes value and N inline)."""

@@ -173,7 +173,7 @@ def test_queries_stop_early_and_keep_it_in_a_local_when_they_can():
     pushed = pushed[:pushed.index("return False")]
     assert "_value(env, x) < 6" in local and "env.its" not in local
     assert "env.its.append(x)" in pushed and "_it(env)" in pushed
-    assert "ADAPTER.cards_in('board', [_executor(env)], 'top', env)" in local
+    assert "ADAPTER.cards_of('board', _executor(env), 'top', env)" in local
 
 
 @needs_cc
@@ -244,7 +244,7 @@ def test_what_the_ir_settles_is_settled_by_the_generator():
     assert "_object_items" not in text and "_declined(" not in body
     assert "_game(env).splay_of(_executor(env), 'red')" in body
     assert "ADAPTER.color_of(_game(env), _var(env, 'tucked'))" in body
-    assert "len(ADAPTER.cards_in('hand', [_executor(env)], None, env)) > 2" in body
+    assert "len(ADAPTER.cards_of('hand', _executor(env), None, env)) > 2" in body
     assert "ADAPTER.pile_icons(_game(env), 'crown', 'red', _executor(env))" in body
     assert "_call_function" not in body and "ADAPTER.test(" not in text
     queries = {n: text[text.index(f"cdef list query_{n}"):] for n in range(4)}
@@ -337,3 +337,38 @@ def test_first_of_is_the_first_of_as_list(v):
     if have_c_compiler():
         twin = cardset("innovation", mode="compiled").runtime.modules["dsl.interp"]
         assert twin.first_of(v) == first_of(v)
+
+
+@pytest.mark.parametrize("mode", ["interpreted", "compiled"])
+def test_one_players_cards_are_cards_in_of_that_player(mode):
+    # compiled queries of "your hand", "your top cards"... call the adapter's cards_of with
+    # the player (no list of players): the same cards as cards_in of [that player], at every
+    # step of a game
+    if mode == "compiled" and not have_c_compiler():
+        pytest.skip("no C compiler")
+    cs = cardset("innovation", mode=mode)
+    mods = cs.runtime.modules if cs.runtime is not None else None
+    if mods is None:
+        from runtime.games.innovation import effects as E, game as G, verbs as V
+        from runtime.core import agents as A
+        from dsl import interp as IP
+    else:
+        E, G, V = (mods[f"runtime.games.innovation.{m}"] for m in ("effects", "game", "verbs"))
+        A, IP = mods["runtime.core.agents"], mods["dsl.interp"]
+    g = G.InnovationGame(cs.table, cs.effects, cs.specials, G.Options(players=3), seed=7,
+                         agents=[A.RandomAgent(q) for q in range(3)])
+    checked = 0
+    for _ in range(60):
+        if g.over:
+            break
+        for p in range(3):
+            ctx = E.EffectContext(g, p, p, 0, "effect", {}, False)
+            env = IP.Env(ctx, V.ADAPTER, None)
+            env.vars["__revealed__"] = list(g.state.hand[p])
+            for zone in ("hand", "score", "board", "achievements", "revealed"):
+                for position in ((None, "top", "bottom") if zone == "board" else (None,)):
+                    mine = V.ADAPTER.cards_of(zone, p, position, env)
+                    assert mine == V.ADAPTER.cards_in(zone, [p], position, env)
+                    checked += bool(mine)
+        g.step()
+    assert checked > 100

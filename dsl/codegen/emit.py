@@ -377,11 +377,18 @@ class Emitter:
         position = next((p.arg for p in q.preds if p.kind == "position"), None)
         if q.noun != "card" or q.zone is None or type(position) not in (str, type(None)):
             return f"ADAPTER.listing({n}, env)"
-        return f"ADAPTER.cards_in({lit(q.zone.zone)}, {self.players(q.zone)}, {lit(position)}, env)"
+        return self.cards_in(q.zone, position)
 
     def zone_cards(self, ref: I.ZoneRef) -> str:
         """The adapter's `zone_cards`: the cards in a zone of the zone's players."""
-        return f"ADAPTER.cards_in({lit(ref.zone)}, {self.players(ref)}, None, env)"
+        return self.cards_in(ref, None)
+
+    def cards_in(self, ref: I.ZoneRef, position) -> str:
+        """The adapter's `cards_in` of the zone's players, `cards_of` for the executor's or
+        the activator's own zone (no list of players)."""
+        if ref.whose in ("executor", "activator"):
+            return f"ADAPTER.cards_of({lit(ref.zone)}, _{ref.whose}(env), {lit(position)}, env)"
+        return f"ADAPTER.cards_in({lit(ref.zone)}, {self.players(ref)}, {lit(position)}, env)"
 
     def players(self, ref: I.ZoneRef) -> str:
         """The adapter's `players_of`: whose zone a zone reference names."""
@@ -420,7 +427,7 @@ class Emitter:
                 lines = [f"cdef bint {name}(Env_t env) except -1:",
                          f"    cdef list items = {listing}", "    for x in items:"] + tests + \
                         ["        return True", "    return False"]
-            elif not tests and listing.startswith("ADAPTER.cards_in("):
+            elif not tests and listing.startswith(("ADAPTER.cards_in(", "ADAPTER.cards_of(")):
                 # nothing to test: the zone's cards (a new list) are the candidates
                 lines = [f"cdef list {name}(Env_t env):", f"    cdef list items = {listing}"] + \
                         ranked + ["    return items"]

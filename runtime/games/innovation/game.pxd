@@ -84,7 +84,7 @@ cdef class InnovationGame:
     cpdef _check_achievement_win(self, long p)
     @cython.locals(st=State, known=bint)
     cpdef _check_specials(self, cats)
-    @cython.locals(q=long, card=long, mask=long, order=list,
+    @cython.locals(q=long, r=long, woken=long, card=long, mask=long, order=list,
                    changed=long[::1], cond=Combination, bits=long, zone_of=long[::1],
                    available=long, cards=long[::1], masks=long[::1], conds=list, i=long,
                    zone=long)

@@ -951,19 +951,26 @@ class InnovationGame:
         compiled), and the bits cleared."""
         order = self._orders[st.current]
         changed = st.changed
+        woken = 0  # every player's changed bits: a special none of them meet is not looked at
+        for q in order:
+            woken |= changed[q]
         zone_of, available = st.zone_of, AVAILABLE
         cards, masks, conds = self._special_cards, self._special_masks, self._special_conds
         for i in range(len(cards)):
+            mask = masks[i]
+            if not woken & mask:
+                continue
             card = cards[i]
             zone = zone_of[card]  # (a C int: compared with the object, `available` is boxed)
             if zone != available:
                 continue
-            mask = masks[i]
             cond = conds[i]
             for q in order:
                 bits = changed[q]
                 if bits & mask and cond.holds(self, st, q):
                     self._claim_special(st, card, q)
+                    for r in order:  # (claiming changes bits too)
+                        woken |= changed[r]
                     break
         for q in order:
             changed[q] = 0

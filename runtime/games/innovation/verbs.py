@@ -89,6 +89,22 @@ class InnovationAdapter:
     def zone_cards(self, ref: ZoneRef, env, position=None) -> list:
         return self.cards_in(ref.zone, self.players_of(ref, env), position, env)
 
+    def cards_of(self, zone: str, p: int, position, env) -> list:
+        """cards_in of one player: compiled queries of "your hand", "your top cards"... call
+        this with the player, without a list of players."""
+        st = env.game.state
+        if zone == "hand":
+            return list(st.hand[p])
+        if zone == "score":
+            return list(st.score[p])
+        if zone == "board" and position == "top":
+            out = []
+            for pile in st.board[p]:
+                if pile:
+                    out.append(pile[-1])
+            return out
+        return self.cards_in(zone, [p], position, env)
+
     def cards_in(self, zone: str, players: list, position, env) -> list:
         """The cards in `zone` of each of `players`, in turn: a board pile by pile in colour
         order, each top to bottom (`position` "top" or "bottom": that card of each pile).

@@ -39,7 +39,7 @@ cdef class InnovationGame:
     cpdef _emit(self, tuple event, bint change=*)
     cpdef bint _heard(self) except -1
     cpdef _changed(self)
-    @cython.locals(opts=tuple, n=long, d=Decision, i=long)
+    @cython.locals(n=long, d=Decision, i=long, ra=RandomAgent)
     cpdef list choose(self, player, str kind, options, long min=*, long max=*, str prompt=*,
                       bint all_or_none=*)
     cpdef bint choose_yes_no(self, player, prompt=*) except -1

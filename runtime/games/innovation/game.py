@@ -361,12 +361,12 @@ class InnovationGame:
         with a single legal answer is taken automatically and not logged. `all_or_none`: exactly
         `max` or nothing, and nothing at all when fewer than `max` options exist (000
         "说明和其他关键词": "you may X" that cannot be done in full is not done)."""
-        opts = tuple(options)
-        n = len(opts)
+        seq = options if type(options) is list or type(options) is tuple else tuple(options)
+        n = len(seq)
         if all_or_none:
             if max > n:
                 return []
-            d = new_decision(player, kind, opts, 0, max, prompt, True)
+            d = new_decision(player, kind, tuple(seq), 0, max, prompt, True)
             answer = validate_answer(d, ask(self.agents[player], self, d))
             self.log.append(new_entry(player, kind, list(answer)))
             return answer
@@ -378,19 +378,20 @@ class InnovationGame:
             return []
         if kind == "order":
             if n == 1:
-                return list(opts)
+                return list(seq)
         elif min == max == n:
-            return list(opts)
+            return list(seq)
         agent = self.agents[player]
         if max == 1 and kind != "order" and type(agent) is RandomAgent:
-            i = agent.pick_one(min, n)  # its answer without the Decision (same draws)
+            ra = agent  # (typed: a C call when compiled)
+            i = ra.pick_one(min, n)  # its answer without the Decision (same draws)
             if i < 0:
                 self.log.append(new_entry(player, kind, []))
                 return []
-            o = opts[i]
+            o = seq[i]
             self.log.append(new_entry(player, kind, [o]))
             return [o]
-        d = new_decision(player, kind, opts, min, max, prompt)
+        d = new_decision(player, kind, tuple(seq), min, max, prompt)
         answer = validate_answer(d, ask(agent, self, d))
         self.log.append(new_entry(player, kind, list(answer)))
         return answer

@@ -92,16 +92,24 @@ class InnovationAdapter:
     def cards_of(self, zone: str, p: int, position, env) -> list:
         """cards_in of one player: compiled queries of "your hand", "your top cards"... call
         this with the player, without a list of players."""
-        st = env.game.state
+        g = env.game
+        st = g.state
         if zone == "hand":
             return list(st.hand[p])
         if zone == "score":
             return list(st.score[p])
         if zone == "board" and position == "top":
-            out = []
-            for pile in st.board[p]:
+            board = st.board[p]
+            k = 0
+            for pile in board:
                 if pile:
-                    out.append(pile[-1])
+                    k += 1
+            out = [None] * k  # (made at its length: appending would grow it)
+            k = 0
+            for pile in board:
+                if pile:
+                    out[k] = pile[-1]
+                    k += 1
             return out
         return self.cards_in(zone, [p], position, env)
 
@@ -242,8 +250,11 @@ class InnovationAdapter:
             # a stable sort of the positions by key: equal keys keep the items' order
             order = sorted(range(len(items)), key=keys.__getitem__, reverse=best)
             return [items[i] for i in order]
-        top = max(keys) if best else min(keys)  # the tied best, in the items' order
-        tied = [items[i] for i in range(len(items)) if keys[i] == top]
+        top = keys[0]  # the best key (a loop: max() and min() are Python calls when compiled)
+        for kv in keys:
+            if (kv > top) if best else (kv < top):
+                top = kv
+        tied = [items[i] for i in range(len(items)) if keys[i] == top]  # in the items' order
         if single and len(tied) > 1:
             return []
         return tied

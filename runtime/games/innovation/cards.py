@@ -73,6 +73,7 @@ class CardTable:
         self.name = [c.name for c in infos]
         self.set = [c.set.lower() for c in infos]
         self.age = [int(c.age) for c in infos]
+        self.max_age = max(self.age, default=0)
         self.color = [COLOR_INDEX.get(c.color, -1) for c in infos]
         self.icons = [tuple(icon_id(t) for t in c.icons) for c in infos]
         self.dogma_icon = [icon_id(c.dogma_icon) if c.dogma_icon else -1 for c in infos]

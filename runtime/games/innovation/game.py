@@ -195,7 +195,7 @@ class InnovationGame:
         self.special_card = column(cards, "is_special")
         self._dogma_icon = column(cards, "dogma_icon")
         self._meld_actions, self._dogma_actions, self._achieve_actions = _card_actions(
-            cards.n, max(cards.age, default=0))
+            cards.n, cards.max_age)
         # the card set's lists of effects, read only
         self.effects, self._rows = _shared(effects, cards.n)  # (_effect_rows)
         self.specials: list[SpecialAchievement] = list(specials or [])

@@ -59,7 +59,9 @@ class RandomAgent(Agent):
         `least`: 0 or 1, not all-or-none, not an order), as a position, -1 for none: the same
         draws. The game asks its own RandomAgent this way and skips the Decision and the
         options list (InnovationGame.step, .choose); the games are the same."""
-        if least + self.rng.below(2 - least) == 0:
+        if least:
+            self.rng.advance()  # choose()'s below(1): always 0, one draw
+        elif self.rng.below(2) == 0:
             return -1
         return self.rng.below(n)
 

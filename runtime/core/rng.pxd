@@ -9,6 +9,7 @@ cdef class Rng:
     cdef public unsigned long long state, inc
     @cython.locals(old=cython.ulonglong, xorshifted=cython.ulonglong, rot=cython.ulonglong)
     cpdef unsigned long next_u32(self)
+    cpdef advance(self)
     @cython.locals(threshold=cython.ulong, r=cython.ulong)
     cpdef long below(self, long n) except? -1
     @cython.locals(i=Py_ssize_t, j=Py_ssize_t)

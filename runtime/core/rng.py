@@ -28,6 +28,10 @@ class Rng:
         rot = old >> 59
         return ((xorshifted >> rot) | (xorshifted << ((32 - rot) & 31))) & _MASK32
 
+    def advance(self) -> None:
+        """next_u32() without its output: the draw of `below(1)`, whose answer is always 0."""
+        self.state = (self.state * _MULT + self.inc) & _MASK64
+
     def below(self, n: int) -> int:
         """Uniform integer in [0, n), without modulo bias."""
         if n <= 0:

@@ -41,6 +41,17 @@ def test_rng_below_shuffle_sample_state():
     assert r.sample(range(10), 4) == a and len(set(a)) == 4
 
 
+@pytest.mark.parametrize("seed", [0, 1, 7, 2**40 + 3])
+def test_rng_advance_is_the_draw_of_below_one(seed):
+    # RandomAgent.pick_one advances the state where choose() draws below(1) (always 0)
+    a, b = Rng(seed), Rng(seed)
+    for _ in range(50):
+        assert b.below(1) == 0
+        a.advance()
+        assert a.getstate() == b.getstate()
+        assert a.next_u32() == b.next_u32()
+
+
 def test_validate_answer():
     d = Decision(0, "card", (1, 2, 3), 1, 2, "pick")
     assert validate_answer(d, [2]) == [2]

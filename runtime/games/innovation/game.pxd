@@ -14,6 +14,8 @@ cdef dict _ZONE_CATS, TRANSFER_ZONES, _ROW_CODES
 cdef long ROW_DEMAND, ROW_COMPEL, ROW_OTHER, HAND_SORT_MAX, _N_ICON_SLOTS
 cpdef tuple effect_row(long src, e)
 cpdef run_effect(run, ctx)
+@cython.locals(k=long, pile=list)
+cpdef long action_count(long n, list board, long ages) except? -1
 @cython.locals(n=Py_ssize_t, j=Py_ssize_t, m=Py_ssize_t, rank=long)
 cpdef long nth_lowest(list xs, long i) except? -1
 
@@ -106,6 +108,6 @@ cdef class InnovationGame:
     cpdef long _actions_for_turn(self, long turn) except? -1
     @cython.locals(d=Decision, st=State, p=long)
     cpdef step(self)
-    @cython.locals(st=State, hand=list, n=long, board=list, pile=list, ages=long, k=long, a=long,
+    @cython.locals(st=State, hand=list, n=long, board=list, pile=list, ages=long, a=long,
                    i=long)
     cpdef tuple _random_action(self, RandomAgent agent, long p)

@@ -112,6 +112,20 @@ HAND_SORT_MAX = 128  # compiled legal_actions sorts hands up to this size in a C
 _N_ICON_SLOTS = N_ICON_SLOTS  # (a C constant in the compiled twin, game.pxd)
 
 
+def action_count(n: int, board: list, ages: int) -> int:
+    """How many actions legal_actions() lists without hooks, for a hand of n cards, the
+    board's piles and the achievable ages' bits: draw, each meld, a dogma per non-empty pile,
+    an achievement per age."""
+    k = 1 + n
+    for pile in board:
+        if pile:
+            k += 1
+    while ages:
+        k += ages & 1
+        ages >>= 1
+    return k
+
+
 def nth_lowest(xs: list, i: int) -> int:
     """sorted(xs)[i] of distinct ints: by rank in a C array when compiled (no list made)."""
     if cython.compiled and len(xs) <= HAND_SORT_MAX:
@@ -1037,14 +1051,7 @@ class InnovationGame:
         ages = self.achievable_ages(p)
         melds, dogmas, achieve = self._meld_actions, self._dogma_actions, self._achieve_actions
         if cython.compiled:  # the list made at its length, the hand sorted in a C array
-            k = 1 + n
-            for pile in board:
-                if pile:
-                    k += 1
-            a = ages
-            while a:
-                k += a & 1
-                a >>= 1
+            k = action_count(n, board, ages)
             acts: list = [DRAW_ACTION] * k
             at = 1
             if n <= HAND_SORT_MAX:
@@ -1204,22 +1211,14 @@ class InnovationGame:
     def _random_action(self, agent, p: int) -> tuple:
         """The action the runtime's own RandomAgent takes from legal_actions(), picked by
         position with the same draws (RandomAgent.pick_one) without making the list, the
-        Decision or the answer: the same games, as tests/test_agents.py checks. (Only without
+        Decision or the answer: the same games (tests/test_codegen_games.py). (Only without
         hooks, which may add actions.)"""
         st = self.state
         hand = st.hand[p]
         n = len(hand)
         board = st.board[p]
         ages = self.achievable_ages(p)
-        k = 1 + n
-        for pile in board:
-            if pile:
-                k += 1
-        a = ages
-        while a:
-            k += a & 1
-            a >>= 1
-        i = agent.pick_one(1, k)
+        i = agent.pick_one(1, action_count(n, board, ages))
         if i == 0:
             return DRAW_ACTION
         i -= 1

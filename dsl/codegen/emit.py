@@ -448,10 +448,11 @@ class Emitter:
             return f"ADAPTER.splay_items(_res, {self.expr(act.adverb)}, env)"
         if verb == "unsplay":
             return "ADAPTER.splay_items(_res, 'none', env)"
-        to = I.kwarg(act, "to")
-        if verb == "transfer" and isinstance(to, I.ZoneRefExpr):
-            return (f"ADAPTER.transfer_items(_res, {self.players(to.ref)}, {lit(to.ref.zone)}, "
-                    f"env)")
+        if verb == "transfer":
+            to = I.kwarg(act, "to")
+            if isinstance(to, I.ZoneRefExpr):
+                return (f"ADAPTER.transfer_items(_res, {self.players(to.ref)}, "
+                        f"{lit(to.ref.zone)}, env)")
         return f"_perform({lit(verb)}, {n}, _res, env)"
 
     def ranking(self, q: I.Query, n: str) -> list[str]:

@@ -1205,7 +1205,7 @@ class InnovationGame:
             self._apply(self._random_action(agent, p))
             return
         d = new_decision(p, "action", tuple(self.legal_actions()), 1, 1, "choose an action")
-        answer = validate_answer(d, ask(self.agents[p], self, d))
+        answer = validate_answer(d, ask(agent, self, d))
         self._apply(tuple(answer[0]))  # one of legal_actions(): no second legality check
 
     def _random_action(self, agent, p: int) -> tuple:

@@ -119,7 +119,8 @@ class InnovationAdapter:
         Compiled queries call this directly with their zone and players."""
         g = env.game
         st = g.state
-        if len(players) == 1:  # (the common case: one player's hand or score, one copy)
+        if len(players) == 1:  # (the common case: one player's hand or score, one copy; as
+            # cards_of, inline here: a call to it costs the interpreter 0.3% of a game)
             if zone == "hand":
                 return list(st.hand[players[0]])
             if zone == "score":
@@ -236,7 +237,7 @@ class InnovationAdapter:
     def ranked(self, q: Query, items: list, env) -> list:
         """Highest/lowest/most/fewest: the best items first. For 'the'/'a'/'all' only the tied
         best remain; a counted choice ('two highest') keeps the order for choose_ranked."""
-        if not items:
+        if not items:  # (often: no keys, no calls)
             return items
         return self.rank_by(items, [self.key(q, x, env) for x in items],
                             q.rank[0] in ("highest", "most"), counted_choice(q), q.single)

@@ -20,6 +20,7 @@ from dsl.codegen import build, compiled_effects, generate, have_c_compiler, modu
 from dsl.codegen.emit import comment, lit
 from dsl.load import check_text
 from dsl.testing import cardset, game_cards
+from runtime.games.innovation.cards import icon_id
 
 REPO = Path(__file__).resolve().parent.parent
 TEMPLATE_TEXT = "".join(p.read_text() for p in (REPO / "dsl/codegen/templates").glob("*.j2"))
@@ -167,7 +168,7 @@ def test_queries_stop_early_and_keep_it_in_a_local_when_they_can():
     body = text[text.index("cdef int card_0_effect_0"):]
     assert "if (not exists_0(env)):" in body and "if exists_1(env):" in body
     assert "_wanted = 1" in body and "_res = _draw(env, 2, _wanted)" in body
-    assert "ADAPTER.choose_from(_N[" in body and ", (1, 1, None), 'card', " in body
+    assert "ADAPTER.choose_from(_N[" in body and ", (1, 1, None), 'card', 'choose card', " in body
     local, pushed = (text[text.index(f"cdef bint exists_{i}"):] for i in (0, 1))
     local = local[:local.index("return False")]
     pushed = pushed[:pushed.index("return False")]
@@ -215,9 +216,12 @@ def test_what_the_ir_settles_is_settled_by_the_generator():
     # the adapter's decisions that depend on the IR alone are made when generating: an optional
     # "all" step lists its candidates once (nothing_to_do, then the items), an optional choice
     # is its own decision (no yes/no), the query is handed to choose_from with its candidates,
-    # its bounds and what choosing reads of it (noun, mode, which bounds it has, rank);
-    # common query tests and functions call the game or adapter directly, zones as arguments
-    # are listed inline, and a query with nothing to test returns the zone's cards
+    # its bounds and what choosing reads of it (the decision's kind and prompt for its noun,
+    # mode, which bounds it has, rank); a verb done card by card goes to card_items with its
+    # number and whether the player orders the cards (meld/tuck of cards not picked one by
+    # one); common query tests and functions call the game or adapter directly (a named icon
+    # as its number), zones as arguments are listed inline, and a query with nothing to test
+    # returns the zone's cards
     card = check_text('''card "Probe"
     age 1; color red; icons castle crown hex castle
     dogma castle
@@ -237,9 +241,12 @@ def test_what_the_ir_settles_is_settled_by_the_generator():
     assert "_set_var(env, 'tucked', list(_res))" in body and "_bind(" not in body
     assert "if not _cands or not _game(env).choose_yes_no(_executor(env), 'may tuck?'):" in body
     assert ("ADAPTER.choose_from(_N[1], env, True, None, False, _cands, (None, None, None), "
-            "'card', 'all', False, False, False, False)") in body
+            "'card', 'choose card', 'all', False, False, False, False)") in body
     assert ("ADAPTER.choose_from(_N[3], env, True, None, False, query_1(env), (1, 1, None), "
-            "'card', 'choose', True, True, False, False)") in body
+            "'card', 'choose card', 'choose', True, True, False, False)") in body
+    assert "_res = ADAPTER.card_items(1, _res, env, True)" in body[tuck:ret]  # tuck all: ordered
+    assert "_res = ADAPTER.card_items(2, _res, env, False)" in body  # score: one by one
+    assert "_perform('tuck'" not in body and "_perform('score'" not in body
     assert "choose_yes_no" not in body[ret:body.index("# line 7")]
     assert "_object_items" not in text and "_declined(" not in body
     assert "_game(env).splay_of(_executor(env), 'red')" in body
@@ -249,7 +256,7 @@ def test_what_the_ir_settles_is_settled_by_the_generator():
     assert "_call_function" not in body and "ADAPTER.test(" not in text
     queries = {n: text[text.index(f"cdef list query_{n}"):] for n in range(4)}
     assert "kept" not in queries[0][:queries[0].index("return items")]
-    assert "if not (_game(env).card_has_icon(x, 'crown')):" in queries[1]
+    assert f"if not (_game(env).card_has_icon(x, {icon_id('crown')})):" in queries[1]
     assert "if not (ADAPTER.color_of(_game(env), x) == 'red'):" in queries[2]
     assert "if (ADAPTER.color_of(_game(env), x) == 'green'):" in queries[3]
     assert "if not (x not in _as_list(_this(env))):" in queries[3]

@@ -14,6 +14,9 @@ from __future__ import annotations
 
 import hashlib
 
+from runtime.games.innovation.cards import icon_id
+from runtime.games.innovation.verbs import FORESHADOW, KIND_OF_NOUN, TUCK, VERB_CODE, prompt_for
+
 from .. import ir as I
 
 # values Python writes back as the same literal
@@ -160,8 +163,9 @@ class Emitter:
             chooser = f"ADAPTER.chooser({n}, env)" if I.kwarg(act, "by") is not None else "None"
             cands = "_cands" if self.offers_all(act) else f"{self.query_fn(obj)}(env)"
             shape = ", ".join(lit(x) for x in (
-                obj.noun, obj.mode, obj.min is not None, obj.max is not None,
-                obj.all_but is not None, obj.rank is not None))
+                KIND_OF_NOUN.get(obj.noun, obj.noun), prompt_for(obj.noun), obj.mode,
+                obj.min is not None, obj.max is not None, obj.all_but is not None,
+                obj.rank is not None))
             core = [f"_items, _wanted = ADAPTER.choose_from({self.node(obj)}, env, "
                     f"{lit(bool(act.optional))}, {chooser}, {lit(act.flag is not None)}, "
                     f"{cands}, {bounds}, {shape})", "_res = _items"]
@@ -246,6 +250,16 @@ class Emitter:
             return e.name in INT_FUNCTIONS
         return False
 
+    def icon(self, e) -> str:
+        """An icon argument of the game's icon tests and counts: a named icon as its number
+        (which they take as well as the name: no lookup by name at run time)."""
+        if isinstance(e, I.Const) and e.type == "icon" and type(e.value) is str:
+            try:
+                return lit(icon_id(e.value))
+            except (KeyError, ValueError):
+                pass
+        return self.expr(e)
+
     def expr(self, e) -> str:
         # 3, "Monument", red, you, this
         if isinstance(e, I.Const):
@@ -294,7 +308,7 @@ class Emitter:
             return f"_cmp({lit(e.op)}, {a}, {b})"
         # card has icon
         if isinstance(e, I.HasIcon):
-            return f"_has_icon(env, {self.expr(e.card)}, {self.expr(e.icon)})"
+            return f"_has_icon(env, {self.expr(e.card)}, {self.icon(e.icon)})"
         # x in list / x not in list
         if isinstance(e, I.In):
             return f"_in({self.expr(e.item)}, {self.expr(e.collection)}, {lit(bool(e.negated))})"
@@ -344,7 +358,7 @@ class Emitter:
             if len(a) == 2 and a[1].type in ("card", "cards"):
                 return None
             who = self.expr(a[1]) if len(a) == 2 else "_executor(env)"
-            return f"_icon_count(env, {self.expr(a[0])}, {who})"
+            return f"_icon_count(env, {self.icon(a[0])}, {who})"
         if e.name == "color" and len(a) == 1:
             return f"ADAPTER.color_of(_game(env), {self.expr(a[0])})"
         if e.name == "colors" and len(a) == 1:
@@ -453,6 +467,12 @@ class Emitter:
             if isinstance(to, I.ZoneRefExpr):
                 return (f"ADAPTER.transfer_items(_res, {self.players(to.ref)}, "
                         f"{lit(to.ref.zone)}, env)")
+        v = VERB_CODE.get(verb, -1)
+        if 0 <= v <= FORESHADOW:  # a verb done card by card: its number, and whether the
+            # player orders the cards (as perform decides from the act)
+            ordered = v <= TUCK and act.verbs[0] == verb and not (
+                isinstance(obj := act.obj, I.Query) and obj.mode == "choose")
+            return f"ADAPTER.card_items({v}, _res, env, {lit(ordered)})"
         return f"_perform({lit(verb)}, {n}, _res, env)"
 
     def ranking(self, q: I.Query, n: str) -> list[str]:
@@ -512,7 +532,7 @@ class Emitter:
         if k == "color" and type(arg) is str:
             return f"{'ADAPTER.color_of(_game(env), x)' if q.noun == 'card' else 'x'} == {lit(arg)}"
         if k == "icon" and arg is not None:
-            return f"_game(env).card_has_icon(x, {self.expr(arg)})"
+            return f"_game(env).card_has_icon(x, {self.icon(arg)})"
         if k == "value" and arg is not None:
             return f"_game(env).age_of[x] == {self.expr(arg)}"
         if k == "other_than" and arg is not None:

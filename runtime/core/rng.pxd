@@ -10,7 +10,8 @@ cdef class Rng:
     @cython.locals(old=cython.ulonglong, xorshifted=cython.ulonglong, rot=cython.ulonglong)
     cpdef unsigned long next_u32(self)
     cpdef advance(self)
-    @cython.locals(threshold=cython.ulong, r=cython.ulong)
+    @cython.locals(threshold=cython.ulong, r=cython.ulong, old=cython.ulonglong,
+                   xorshifted=cython.ulonglong, rot=cython.ulonglong)
     cpdef long below(self, long n) except? -1
     @cython.locals(i=Py_ssize_t, j=Py_ssize_t)
     cpdef shuffle(self, list xs)

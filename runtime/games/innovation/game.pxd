@@ -11,7 +11,7 @@ from runtime.games.innovation.cards cimport color_id, icon_id
 from runtime.games.innovation.effects cimport Runner, new_context
 
 cdef dict _ZONE_CATS, TRANSFER_ZONES, _ROW_CODES
-cdef long ROW_DEMAND, ROW_COMPEL, ROW_OTHER, HAND_SORT_MAX, _N_ICON_SLOTS
+cdef long ROW_DEMAND, ROW_COMPEL, ROW_OTHER, HAND_SORT_MAX, _N_ICON_SLOTS, _N_COLORS
 cpdef tuple effect_row(long src, e)
 cpdef run_effect(run, ctx)
 @cython.locals(k=long, pile=list)
@@ -39,7 +39,7 @@ cdef class InnovationGame:
                    out=tuple, set_index=long, age=long, ids=tuple)
     cpdef _shuffle_supply(self, set sets)
     cpdef _emit(self, tuple event, bint change=*)
-    cpdef bint _heard(self) except -1
+    cdef inline bint _heard(self) except -1
     cpdef _changed(self)
     @cython.locals(n=long, d=Decision, i=long, ra=RandomAgent)
     cpdef list choose(self, player, str kind, options, long min=*, long max=*, str prompt=*,
@@ -53,7 +53,7 @@ cdef class InnovationGame:
     @cython.locals(i=long, n=long)
     cpdef long icon_count(self, long p, icon) except? -1
     cpdef long score_points(self, long p) except? -1
-    @cython.locals(best=long, age=long[::1], pile=list, top=long, a=long)
+    @cython.locals(best=long, age=long[::1], pile=list, top=long, a=long, st=State, i=long)
     cpdef long highest_top_age(self, long p) except? -1
     cpdef bint card_has_icon(self, long card, icon) except -1
     cpdef long achievement_of_age(self, long age) except? -2

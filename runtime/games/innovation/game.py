@@ -110,6 +110,7 @@ def effect_row(src: int, e: Effect) -> tuple:
 
 HAND_SORT_MAX = 128  # compiled legal_actions sorts hands up to this size in a C array
 _N_ICON_SLOTS = N_ICON_SLOTS  # (a C constant in the compiled twin, game.pxd)
+_N_COLORS = N_COLORS
 
 
 def action_count(n: int, board: list, ages: int) -> int:
@@ -479,6 +480,15 @@ class InnovationGame:
     def highest_top_age(self, p: int) -> int:
         age = self.age_of
         best = 0
+        if cython.compiled:  # each pile's top as State.refresh_pile keeps it: a C array
+            st = self.state
+            for i in range(p * _N_COLORS, (p + 1) * _N_COLORS):
+                top = st.seen_top[i]
+                if top >= 0:
+                    a = age[top]
+                    if a > best:
+                        best = a
+            return best
         for pile in self.state.board[p]:
             if pile:
                 top = pile[-1]

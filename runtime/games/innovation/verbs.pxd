@@ -47,14 +47,16 @@ cdef class InnovationAdapter:
                              candidates=*, bounds=*)
     @cython.locals(g=InnovationGame, n=long)
     cpdef tuple choose_from(self, q, Env env, bint optional, chooser, bint if_you_do,
-                            list items, tuple bounds, str noun, str mode, bint has_min,
-                            bint has_max, bint has_all_but, bint ranked)
+                            list items, tuple bounds, str kind, str prompt, str mode,
+                            bint has_min, bint has_max, bint has_all_but, bint ranked)
     cpdef bint nothing_to_do(self, act, Env env) except -1
     cpdef bint optional_is_a_choice(self, act) except -1
     cpdef tuple object_items(self, act, Env env, computed=*, bounds=*)
     cpdef chooser(self, act, Env env)
     @cython.locals(g=InnovationGame, done=list, v=long, dv=dict, tally=dict)
     cpdef list perform(self, str verb, act, list items, Env env)
+    @cython.locals(g=InnovationGame, done=list)
+    cpdef list card_items(self, long v, list items, Env env, bint ordered)
     @cython.locals(g=InnovationGame)
     cpdef list transfer_items(self, list items, list players, str zone, Env env)
     @cython.locals(g=InnovationGame)

@@ -273,19 +273,18 @@ class InnovationAdapter:
         already computed."""
         items = self.candidates(q, env) if candidates is None else candidates
         return self.choose_from(q, env, optional, chooser, if_you_do, items,
-                                self.bounds(q, env) if bounds is None else bounds, q.noun,
-                                q.mode, q.min is not None, q.max is not None,
+                                self.bounds(q, env) if bounds is None else bounds,
+                                KIND_OF_NOUN.get(q.noun, q.noun), prompt_for(q.noun), q.mode, q.min is not None, q.max is not None,
                                 q.all_but is not None, q.rank is not None)
 
     def choose_from(self, q: Query, env, optional: bool, chooser, if_you_do: bool, items: list,
-                    bounds: tuple, noun: str, mode: str, has_min: bool, has_max: bool,
-                    has_all_but: bool, ranked: bool) -> tuple[list, int]:
-        """choose_items given the candidates, the bounds and what it reads of the query (its
-        noun and mode, which of min, max and all_but it has, and whether it is ranked):
-        compiled code passes these as constants."""
+                    bounds: tuple, kind: str, prompt: str, mode: str, has_min: bool,
+                    has_max: bool, has_all_but: bool, ranked: bool) -> tuple[list, int]:
+        """choose_items given the candidates, the bounds and what it reads of the query (the
+        decision's kind and prompt for its noun, its mode, which of min, max and all_but it
+        has, and whether it is ranked): compiled code passes these as constants."""
         g = env.game
         ex = env.executor if chooser is None else chooser
-        kind = KIND_OF_NOUN.get(noun, noun)
         if mode == "all":
             return items, max(1, len(items))
         lo, hi, keep = bounds
@@ -307,13 +306,13 @@ class InnovationAdapter:
             n = hi if if_you_do else min(hi, len(items))
             if n == 0:
                 return [], wanted
-            return g.choose(ex, kind, items, 0, n, prompt_for(noun), all_or_none=True), wanted
+            return g.choose(ex, kind, items, 0, n, prompt, all_or_none=True), wanted
         if optional:
             lo = 0
         if ranked and hi < len(items) and lo == hi:
             return self.choose_ranked(q, items, hi, env, kind, ex), wanted
         return g.choose(ex, kind, items, min(lo, len(items)), min(hi, len(items)),
-                        prompt_for(noun)), wanted
+                        prompt), wanted
 
     def choose_ranked(self, q, items, n, env, kind, chooser=None) -> list:
         """'the two highest cards': everything strictly above the n-th key is taken; the player
@@ -370,14 +369,9 @@ class InnovationAdapter:
             spec = act.obj
             return self.draw_cards(env, value_of(spec.value, env), value_of(spec.count, env))
         if 0 <= v <= FORESHADOW:
-            if v <= TUCK and len(items) > 1 and act.verbs[0] == verb \
-                    and not (isinstance(act.obj, Query) and act.obj.mode == "choose"):
-                items = self.pile_order(g, p, items, verb)
-            done = []
-            for c in items:
-                if self.card_verb(v, g, p, c, env):
-                    done.append(c)
-            return done
+            # meld/tuck of cards the player did not pick one by one: the player orders them
+            return self.card_items(v, items, env, v <= TUCK and act.verbs[0] == verb and not (
+                isinstance(act.obj, Query) and act.obj.mode == "choose"))
         if v == RETURN:
             g.return_cards(p, list(items))
             dv = env.ctx.dogma_vars
@@ -428,6 +422,19 @@ class InnovationAdapter:
             return losers
         raise EffectError(f"'{verb}' has no behaviour in the Innovation runtime yet "
                           f"(the word is reserved for an expansion)")
+
+    def card_items(self, v: int, items: list, env, ordered: bool) -> list:
+        """perform of a verb done card by card (VERBS[v], MELD..FORESHADOW) by the executor;
+        `ordered`: the player first orders the cards bound for the same pile (pile_order).
+        The cards it was done to. (Compiled code gives the verb's number and `ordered`.)"""
+        g, p = env.game, env.executor
+        if ordered and len(items) > 1:
+            items = self.pile_order(g, p, items, VERBS[v])
+        done = []
+        for c in items:
+            if self.card_verb(v, g, p, c, env):
+                done.append(c)
+        return done
 
     def transfer_items(self, items: list, players: list, zone: str, env) -> list:
         """`transfer` of the items to `zone` of the one receiving player (compiled code gives

@@ -174,6 +174,34 @@ def test_the_compiled_state_keeps_its_int_lists_as_c_arrays(seed, steps):
 
 
 @needs_cc
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_the_shortcuts_of_the_compiled_runtime_read_what_the_board_says(seed):
+    # highest_top_age reads the tops State.refresh_pile keeps (seen_top) when compiled, and
+    # card_has_icon the cards' icon bits: at every step of a game, in both runtimes, they
+    # answer what the piles and the cards' icons say
+    from runtime.core.agents import RandomAgent
+    from runtime.games.innovation.game import InnovationGame, Options
+    py_cs, c_cs = cardset("innovation"), cardset("innovation", mode="compiled")
+    rt = c_cs.runtime
+    icons = sorted(set(range(-1, 21)) | {101, 103})
+    for cs, game_cls, options, agent in ((py_cs, InnovationGame, Options, RandomAgent),
+                                         (c_cs, rt.InnovationGame, rt.Options, rt.RandomAgent)):
+        g = game_cls(cs.table, cs.effects, cs.specials, options(players=3), seed=seed,
+                     agents=[agent(seed + q) for q in range(3)])
+        for _ in range(60):
+            if g.over:
+                break
+            for p in range(3):
+                tops = [pile[-1] for pile in g.state.board[p] if pile]
+                assert g.highest_top_age(p) == max((cs.table.age[c] for c in tops), default=0)
+            g.step()
+        for c in range(cs.table.n):
+            assert [g.card_has_icon(c, i) for i in icons] == \
+                [i in cs.table.icons[c] for i in icons], c
+
+
+@needs_cc
 def test_compiled_effects_and_conditions_run_through_c():
     # the card module's effects are Runners and its conditions Predicates of the compiled
     # runtime (effects.py), which it runs through C; called as functions they still run

@@ -457,7 +457,8 @@ class Emitter:
 
     def perform(self, act: I.Act, verb: str, n: str) -> str:
         """The adapter's `perform` of one verb of the act on `_res`: splay and transfer with
-        what they read of the act (direction; receiving players and zone) computed here."""
+        what they read of the act (direction; receiving players and zone) computed here, the
+        verbs done card by card and `return` by their own entry points; the rest by name."""
         if verb == "splay" and act.adverb is not None:
             return f"ADAPTER.splay_items(_res, {self.expr(act.adverb)}, env)"
         if verb == "unsplay":
@@ -467,6 +468,8 @@ class Emitter:
             if isinstance(to, I.ZoneRefExpr):
                 return (f"ADAPTER.transfer_items(_res, {self.players(to.ref)}, "
                         f"{lit(to.ref.zone)}, env)")
+        if verb == "return":
+            return "ADAPTER.return_items(_res, env)"
         v = VERB_CODE.get(verb, -1)
         if 0 <= v <= FORESHADOW:  # a verb done card by card: its number, and whether the
             # player orders the cards (as perform decides from the act)

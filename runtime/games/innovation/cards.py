@@ -25,6 +25,8 @@ BASIC_ICONS = (CROWN, LEAF, LIGHTBULB, CASTLE, FACTORY, CLOCK)
 FIRST_COUNTED, LAST_COUNTED = 1, 6  # hexes (0) and city/special icons (>6) are not icons
 N_ICON_SLOTS = 7  # size of a per-player icon-count array (index 0 unused)
 
+ICON_BIT_LIMIT = 62  # icon ids below it are kept as bits too (CardTable.icon_bits)
+
 KIND_CARD = "card"
 KIND_SPECIAL = "special_achievement"
 
@@ -76,6 +78,8 @@ class CardTable:
         self.max_age = max(self.age, default=0)
         self.color = [COLOR_INDEX.get(c.color, -1) for c in infos]
         self.icons = [tuple(icon_id(t) for t in c.icons) for c in infos]
+        # each card's icons as bits (bit i: icon i): "has icon" without a search of its icons
+        self.icon_bits = [icon_bits(ids) for ids in self.icons]
         self.dogma_icon = [icon_id(c.dogma_icon) if c.dogma_icon else -1 for c in infos]
         self.kind = [c.kind for c in infos]
         self.set_names: list[str] = []
@@ -102,6 +106,15 @@ class CardTable:
 
     def has_icon(self, card: int, icon) -> bool:
         return icon_id(icon) in self.icons[card]
+
+
+def icon_bits(ids) -> int:
+    """The icon ids below ICON_BIT_LIMIT among `ids`, as bits (bit i for icon i)."""
+    bits = 0
+    for i in ids:
+        if 0 <= i < ICON_BIT_LIMIT:
+            bits |= 1 << i
+    return bits
 
 
 def load_card_table(path: str, sets=("Base",), kinds=("card", "special_achievement")) -> CardTable:

@@ -12,6 +12,7 @@ from runtime.games.innovation.effects cimport Runner, new_context
 
 cdef dict _ZONE_CATS, TRANSFER_ZONES, _ROW_CODES
 cdef long ROW_DEMAND, ROW_COMPEL, ROW_OTHER, HAND_SORT_MAX, _N_ICON_SLOTS, _N_COLORS
+cdef long _ICON_BIT_LIMIT
 cpdef tuple effect_row(long src, e)
 cpdef run_effect(run, ctx)
 @cython.locals(k=long, pile=list)
@@ -24,7 +25,7 @@ cdef class InnovationGame:
     cdef public dict effects, _special_by_name, _hooks
     cdef public list _rows
     # int_arrays (state.py): typed memoryviews of C longs
-    cdef public long[::1] age_of, special_card, _dogma_icon, team_of
+    cdef public long[::1] age_of, special_card, _dogma_icon, team_of, _icon_bits
     cdef public long[::1] _special_cards, _special_masks
     cdef public list specials, agents, events, log
     cdef public list _orders, _special_conds
@@ -55,6 +56,7 @@ cdef class InnovationGame:
     cpdef long score_points(self, long p) except? -1
     @cython.locals(best=long, age=long[::1], pile=list, top=long, a=long, st=State, i=long)
     cpdef long highest_top_age(self, long p) except? -1
+    @cython.locals(i=long)
     cpdef bint card_has_icon(self, long card, icon) except -1
     cpdef long achievement_of_age(self, long age) except? -2
     @cython.locals(i=long, n=long)

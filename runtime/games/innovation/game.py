@@ -25,7 +25,7 @@ from ...core.agents import FirstLegalAgent, RandomAgent, ask
 from ...core.decision import new_decision, new_entry, validate_answer
 from ...core.errors import GameOver, IllegalMove
 from ...core.rng import Rng
-from .cards import COLORS, N_ICON_SLOTS, CardTable, color_id, icon_id
+from .cards import COLORS, ICON_BIT_LIMIT, N_ICON_SLOTS, CardTable, color_id, icon_id
 from .conditions import Combination, input_mask
 from .effects import Effect, Runner, SpecialAchievement, new_context
 from .state import (ACHIEVEMENTS, AVAILABLE, BOARD, DISPLAY, FORECAST, HAND, LIMBO, N_COLORS,
@@ -111,6 +111,7 @@ def effect_row(src: int, e: Effect) -> tuple:
 HAND_SORT_MAX = 128  # compiled legal_actions sorts hands up to this size in a C array
 _N_ICON_SLOTS = N_ICON_SLOTS  # (a C constant in the compiled twin, game.pxd)
 _N_COLORS = N_COLORS
+_ICON_BIT_LIMIT = ICON_BIT_LIMIT
 
 
 def action_count(n: int, board: list, ages: int) -> int:
@@ -209,6 +210,7 @@ class InnovationGame:
         self.age_of = column(cards, "age")
         self.special_card = column(cards, "is_special")
         self._dogma_icon = column(cards, "dogma_icon")
+        self._icon_bits = column(cards, "icon_bits")
         self._meld_actions, self._dogma_actions, self._achieve_actions = _card_actions(
             cards.n, cards.max_age)
         # the card set's lists of effects, read only
@@ -498,7 +500,10 @@ class InnovationGame:
         return best
 
     def card_has_icon(self, card: int, icon) -> bool:
-        return icon_id(icon) in self.state.icons_of[card]
+        i = icon_id(icon)
+        if 0 <= i < _ICON_BIT_LIMIT:  # the card's icon bits (a C array when compiled)
+            return ((self._icon_bits[card] >> i) & 1) == 1
+        return i in self.state.icons_of[card]
 
     def location(self, card: int) -> tuple:
         """(zone name, owner or -1, colour name for board cards else None)."""

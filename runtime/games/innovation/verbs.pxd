@@ -53,8 +53,10 @@ cdef class InnovationAdapter:
     cpdef bint optional_is_a_choice(self, act) except -1
     cpdef tuple object_items(self, act, Env env, computed=*, bounds=*)
     cpdef chooser(self, act, Env env)
-    @cython.locals(g=InnovationGame, done=list, v=long, dv=dict, tally=dict)
+    @cython.locals(g=InnovationGame, done=list, v=long)
     cpdef list perform(self, str verb, act, list items, Env env)
+    @cython.locals(g=InnovationGame, dv=dict, tally=dict)
+    cpdef list return_items(self, list items, Env env)
     @cython.locals(g=InnovationGame, done=list)
     cpdef list card_items(self, long v, list items, Env env, bint ordered)
     @cython.locals(g=InnovationGame)

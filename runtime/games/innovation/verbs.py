@@ -373,13 +373,7 @@ class InnovationAdapter:
             return self.card_items(v, items, env, v <= TUCK and act.verbs[0] == verb and not (
                 isinstance(act.obj, Query) and act.obj.mode == "choose"))
         if v == RETURN:
-            g.return_cards(p, list(items))
-            dv = env.ctx.dogma_vars
-            tally = dv.get("__returned__")
-            if tally is None:
-                tally = dv["__returned__"] = {}
-            tally[p] = tally.get(p, 0) + len(items)
-            return list(items)
+            return self.return_items(items, env)
         if v == TRANSFER:
             ref = kwarg(act, "to").ref
             return self.transfer_items(items, self.players_of(ref, env), ref.zone, env)
@@ -435,6 +429,18 @@ class InnovationAdapter:
             if self.card_verb(v, g, p, c, env):
                 done.append(c)
         return done
+
+    def return_items(self, items: list, env) -> list:
+        """`return` of the items by the executor, counted for returned_this_dogma (compiled
+        code calls this directly)."""
+        g, p = env.game, env.executor
+        g.return_cards(p, list(items))
+        dv = env.ctx.dogma_vars
+        tally = dv.get("__returned__")
+        if tally is None:
+            tally = dv["__returned__"] = {}
+        tally[p] = tally.get(p, 0) + len(items)
+        return list(items)
 
     def transfer_items(self, items: list, players: list, zone: str, env) -> list:
         """`transfer` of the items to `zone` of the one receiving player (compiled code gives

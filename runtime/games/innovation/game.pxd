@@ -98,8 +98,7 @@ cdef class InnovationGame:
                    ages=long, a=long, n=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t, achieve=list,
                    hand=list, board=list, k=Py_ssize_t, at=Py_ssize_t)
     cpdef list legal_actions(self)
-    @cython.locals(st=State, ages=long, score=long, top=long, c=long, a=long,
-                   age_of=long[::1], special=long[::1])
+    @cython.locals(st=State, ages=long, score=long, top=long, limit=long)
     cpdef long achievable_ages(self, long p) except? -1
     cpdef _check_action(self, long p, tuple action)
     cpdef apply(self, action)

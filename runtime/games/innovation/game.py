@@ -1042,16 +1042,17 @@ class InnovationGame:
     def achievable_ages(self, p: int) -> int:
         """The ages p can achieve now as bits (bit a: age a), each age once."""
         st = self.state
-        ages = 0
-        score = self.score_points(p) if st.available else 0
-        if score >= 5:  # achieving needs a score of 5 x its age, so at least 5
-            top = self.highest_top_age(p)
-            age_of, special = self.age_of, self.special_card
-            for c in st.available:
-                a = age_of[c]
-                if 5 * a <= score and a <= top and not special[c]:
-                    ages |= 1 << a
-        return ages
+        ages = st.avail_ages  # the ages of the standard achievements available (State.put/take)
+        if not ages:
+            return 0
+        score = self.score_points(p)
+        if score < 5:  # achieving needs a score of 5 x its age, so at least 5
+            return 0
+        limit = score // 5  # 5 x age <= score
+        top = self.highest_top_age(p)
+        if top < limit:
+            limit = top
+        return ages & ((2 << limit) - 1)  # the ages up to the limit
 
     def legal_actions(self) -> list:
         """Actions of the current player: ("draw",), ("meld", card), ("dogma", card),

@@ -35,7 +35,8 @@ cdef class State:
     cdef public long[::1] pile_icons, zone_of, owner_of
     cdef public long[::1] tucked_this_turn, scored_this_turn, score_sum
     cdef public long[::1] board_rev, icons_rev, colors_rev, tops_rev, splays_rev
-    cdef public long[::1] seen_top, seen_splay, changed, shape, icons
+    cdef public long[::1] seen_top, seen_splay, changed, shape, icons, special_of, avail_count
+    cdef public long avail_ages
     cdef public object cards
     cdef public list icons_of
     cdef public long n_players
@@ -49,8 +50,10 @@ cdef class State:
     cpdef State clone(self)
     @cython.locals(color=long)
     cpdef list _zone_list(self, long zone, long owner, long card)
-    @cython.locals(zone=long, owner=long, color=long, lst=list, i=Py_ssize_t, c=long, n=Py_ssize_t)
+    @cython.locals(zone=long, owner=long, color=long, lst=list, i=Py_ssize_t, c=long, n=Py_ssize_t,
+                   age=long)
     cpdef tuple take(self, long card)
+    @cython.locals(age=long)
     cpdef put(self, long card, long zone, long owner=*, bint bottom=*)
     cpdef tuple move(self, long card, long zone, long owner=*, bint bottom=*)
     @cython.locals(new=long, old=long, i=long, pile=list, top=long, seen=long, changed=long,

@@ -178,6 +178,7 @@ class State:
         self.color_of, self.age_of, self.set_of, self.top_pack, self.under_pack = \
             _columns(cards)
         self.icons_of = cards.icons
+        self.special_of = column(cards, "is_special")
         self.n_players = n_players
         np_ = range(n_players)
         self.hand = [[] for _ in np_]
@@ -190,6 +191,10 @@ class State:
         # supply[set_index][age]: bottom->top (draw pops the end)
         self.supply = [[[] for _ in range(MAX_AGE + 1)] for _ in cards.set_names]
         self.available: list[int] = []
+        # the standard (not special) achievements available, as a count per age and a bit per
+        # age with any (avail_ages), kept by take/put: the turn reads the achievable ages here
+        self.avail_count = int_filled(MAX_AGE + 1, 0)
+        self.avail_ages = 0
         self.removed: list[int] = []
         self.limbo: list[int] = []
         # each player's visible icon counts, icons[p * N_ICON_SLOTS + icon] (icon 1..6)
@@ -235,6 +240,7 @@ class State:
         s.color_of, s.age_of, s.set_of = self.color_of, self.age_of, self.set_of
         s.top_pack, s.under_pack = self.top_pack, self.under_pack
         s.icons_of = self.icons_of
+        s.special_of = self.special_of
         s.n_players = self.n_players
         s.hand = [list(x) for x in self.hand]
         s.score = [list(x) for x in self.score]
@@ -245,6 +251,8 @@ class State:
         s.forecast = [list(x) for x in self.forecast]
         s.supply = [[list(p) for p in st] for st in self.supply]
         s.available = list(self.available)
+        s.avail_count = self.avail_count.copy()
+        s.avail_ages = self.avail_ages
         s.removed = list(self.removed)
         s.limbo = list(self.limbo)
         s.icons = self.icons.copy()
@@ -331,6 +339,11 @@ class State:
             if len(self.board[owner][color]) < 2:
                 self.splay[owner][color] = _SPLAY_NONE  # a pile of 0/1 card forgets its splay
             self.refresh_pile(owner, color)
+        elif zone == _AVAILABLE and not self.special_of[card]:
+            age = self.age_of[card]
+            self.avail_count[age] -= 1
+            if self.avail_count[age] == 0:
+                self.avail_ages &= ~(1 << age)
         return self.places[zone][owner + 1]
 
     def put(self, card: int, zone: int, owner: int = -1, bottom: bool = False) -> None:
@@ -347,6 +360,10 @@ class State:
         elif zone == _AVAILABLE:  # an achievement available again: anyone may qualify for it
             for q in range(self.n_players):
                 self.changed[q] = _IN_ALL
+            if not self.special_of[card]:
+                age = self.age_of[card]
+                self.avail_count[age] += 1
+                self.avail_ages |= 1 << age
         if zone == _BOARD:
             self.refresh_pile(owner, self.color_of[card])
 
@@ -485,6 +502,9 @@ class State:
             for pile in st:
                 mark(pile, SUPPLY, -1)
         mark(self.available, AVAILABLE, -1)
+        ages = [self.cards.age[c] for c in self.available if not self.cards.is_special[c]]
+        assert list(self.avail_count) == [ages.count(a) for a in range(MAX_AGE + 1)]
+        assert self.avail_ages == sum(1 << a for a in set(ages))
         mark(self.removed, REMOVED, -1)
         mark(self.limbo, LIMBO, -1)
         bad = [c for c in range(self.cards.n) if seen[c] != 1]

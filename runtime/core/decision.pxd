@@ -1,6 +1,7 @@
 # C types for the compiled twin of decision.py (dsl/codegen/runtime_build.py).
 cimport cython
 
+@cython.final
 cdef class Decision:
     cdef public long player, min, max
     cdef public str kind, prompt
@@ -17,6 +18,7 @@ cpdef list validate_answer(Decision d, answer)
 
 cdef tuple LOG_KEYS
 
+@cython.final
 cdef class LogEntry:
     cdef public long player
     cdef public str kind

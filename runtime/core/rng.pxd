@@ -5,6 +5,7 @@ cimport cython
 # (integer literals beyond 32 bits are Python objects to Cython: the masks are named here)
 cdef unsigned long long _MASK64, _MASK32, _TWO32, _MULT
 
+@cython.final
 cdef class Rng:
     cdef public unsigned long long state, inc
     @cython.locals(old=cython.ulonglong, xorshifted=cython.ulonglong, rot=cython.ulonglong)

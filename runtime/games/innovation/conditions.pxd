@@ -30,6 +30,7 @@ cdef class TabledShape(Part):
     @cython.locals(key=long, r=long)
     cpdef bint ask(self, game, State st, long player) except -1
 
+@cython.final
 cdef class Combination:
     cdef public bint decides
     cdef public list parts

@@ -7,6 +7,8 @@ cdef class Runner:
 cdef class Predicate:
     cpdef bint test(self, game, long player) except -1
 
+@cython.final
+@cython.freelist(16)
 cdef class EffectContext:
     cdef public object game
     cdef public long executor, activator, card

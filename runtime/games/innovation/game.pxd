@@ -20,6 +20,7 @@ cpdef long action_count(long n, list board, long ages) except? -1
 @cython.locals(n=Py_ssize_t, j=Py_ssize_t, m=Py_ssize_t, rank=long)
 cpdef long nth_lowest(list xs, long i) except? -1
 
+@cython.final
 cdef class InnovationGame:
     cdef public object cards, options, seed, _result
     cdef public dict effects, _special_by_name, _hooks

@@ -29,6 +29,7 @@ cpdef tuple _columns(cards)
 @cython.locals(counts=list, ic=long, ci=tuple, n=long, s=long, i=long, slots=tuple, top=long)
 cpdef list pile_icon_counts(list icons, list pile, long splay)
 
+@cython.final
 cdef class State:
     # the int_arrays (state.py): typed memoryviews of C longs
     cdef public long[::1] color_of, age_of, set_of, top_pack, under_pack

@@ -20,6 +20,7 @@ cdef list _COLOR_LISTS
 @cython.locals(names=list)
 cpdef list colors_of_shape(long shape)
 
+@cython.final
 cdef class InnovationAdapter:
     cpdef constant(self, e, Env env)
     cpdef list players_of(self, ref, Env env)

@@ -8,7 +8,6 @@ cdef class Predicate:
     cpdef bint test(self, game, long player) except -1
 
 @cython.final
-@cython.freelist(16)
 cdef class EffectContext:
     cdef public object game
     cdef public long executor, activator, card

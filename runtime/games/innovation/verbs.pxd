@@ -9,6 +9,7 @@ from runtime.games.innovation.cards cimport color_id, icon_id
 
 cdef tuple VERBS
 cdef dict VERB_CODE, KIND_OF_NOUN
+cdef long _N_COLORS
 cdef long MELD, TUCK, SCORE, REVEAL, KEEP, REMOVE, JUNK, EXECUTE, ACHIEVE, FORESHADOW
 cdef long DRAW, RETURN, TRANSFER, EXCHANGE, SPLAY, UNSPLAY, CLAIM, CHOOSE, REARRANGE, WIN, LOSE
 
@@ -25,7 +26,8 @@ cdef class InnovationAdapter:
     cpdef constant(self, e, Env env)
     cpdef list players_of(self, ref, Env env)
     cpdef list zone_cards(self, ref, Env env, position=*)
-    @cython.locals(g=InnovationGame, st=State, out=list, board=list, pile=list, k=Py_ssize_t)
+    @cython.locals(g=InnovationGame, st=State, out=list, board=list, pile=list, k=Py_ssize_t,
+                   i=long, top=long)
     cpdef list cards_of(self, str zone, long p, position, Env env)
     @cython.locals(g=InnovationGame, st=State, out=list, pile=list, p=long)
     cpdef list cards_in(self, str zone, list players, position, Env env)

@@ -7,13 +7,15 @@ Rules cited: shared/seeds/000_0facc20b6f4138b7.txt "基本关键词" (keywords) 
 """
 from __future__ import annotations
 
+import cython
+
 from dsl.ir import (Act, Const, DrawSpec, Fn, Pred, Query, ZoneRef, ZoneRefExpr, counted_choice,
                     kwarg)
 from dsl.interp import EffectError, as_list, evaluate, first_of, truth
 
 from .cards import COLORS, color_id, icon_id
 from .effects import Effect
-from .state import AVAILABLE
+from .state import AVAILABLE, N_COLORS
 
 KIND_OF_NOUN = {"card": "card", "color": "color", "value": "value", "player": "player",
                 "icon": "icon"}
@@ -28,6 +30,8 @@ MELD, TUCK, SCORE, REVEAL, KEEP, REMOVE, JUNK, EXECUTE, ACHIEVE, FORESHADOW = ra
 (DRAW, RETURN, TRANSFER, EXCHANGE, SPLAY, UNSPLAY, CLAIM, CHOOSE, REARRANGE, WIN,
  LOSE) = range(10, 21)
 
+
+_N_COLORS = N_COLORS  # (a C constant in the compiled twin, verbs.pxd)
 
 # constants whose value depends on who runs the effect (adapter.constant)
 _CONTEXT_TYPES = ("player", "players", "card")
@@ -99,6 +103,19 @@ class InnovationAdapter:
         if zone == "score":
             return list(st.score[p])
         if zone == "board" and position == "top":
+            if cython.compiled:  # the tops State.refresh_pile keeps, in colour order: C reads
+                k = 0
+                for i in range(p * _N_COLORS, (p + 1) * _N_COLORS):
+                    if st.seen_top[i] >= 0:
+                        k += 1
+                out = [None] * k
+                k = 0
+                for i in range(p * _N_COLORS, (p + 1) * _N_COLORS):
+                    top = st.seen_top[i]
+                    if top >= 0:
+                        out[k] = top
+                        k += 1
+                return out
             board = st.board[p]
             k = 0
             for pile in board:

@@ -664,6 +664,10 @@ class InnovationGame:
         """Return several cards; the returner orders each group bound for the same pile
         (000 "归还": "你可以选择顺序"). The answer lists cards in return order, so the last one
         ends at the very bottom. Returns how many were returned."""
+        if len(cards) < 2:  # (the common case: nothing to order, no groups to make)
+            for c in cards:
+                self.return_card(p, c)
+            return len(cards)
         groups: dict = {}
         order: list = []
         set_of, age_of = self.state.set_of, self.age_of

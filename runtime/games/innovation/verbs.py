@@ -451,7 +451,7 @@ class InnovationAdapter:
         """`return` of the items by the executor, counted for returned_this_dogma (compiled
         code calls this directly)."""
         g, p = env.game, env.executor
-        g.return_cards(p, list(items))
+        g.return_cards(p, items)  # (which reads the list before it returns any card)
         dv = env.ctx.dogma_vars
         tally = dv.get("__returned__")
         if tally is None:

@@ -179,3 +179,14 @@ def test_karma_triggers_check_and_lower():
 
 def test_trigger_on_an_effect_section_is_an_error():
     assert errors("effect when meld a card:\n    draw 1") == ["'effect' sections take no 'when' trigger"]
+
+
+def test_ir_node_classes_are_never_subclassed():
+    # the interpreter dispatches on a node's exact class (`type(e) is Const`, dsl/interp.py
+    # evaluate and exec_op): a subclass of an IR form would fall through every branch
+    import dataclasses
+    from dsl import ir
+    forms = [c for c in vars(ir).values() if isinstance(c, type) and dataclasses.is_dataclass(c)]
+    assert len(forms) > 20
+    for cls in forms:
+        assert cls.__subclasses__() == [], cls.__name__

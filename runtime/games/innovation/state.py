@@ -410,13 +410,15 @@ class State:
                     new += under[base + c]
         old = self.pile_icons[at]
         if new != old:
-            ib = p * _N_SLOTS  # this player's counts in icons
-            for i in range(1, _N_SLOTS):
-                d = ((new >> (_ICON_BITS * (i - 1))) & _ICON_MASK) \
-                    - ((old >> (_ICON_BITS * (i - 1))) & _ICON_MASK)
-                if d:
-                    self.icons[ib + i] += d
             self.pile_icons[at] = new
+            i = p * _N_SLOTS + 1  # this player's count of icon 1 in icons, then 2...
+            while new != old:  # field by field, until the rest of the fields are equal
+                d = (new & _ICON_MASK) - (old & _ICON_MASK)
+                if d:
+                    self.icons[i] += d
+                new >>= _ICON_BITS
+                old >>= _ICON_BITS
+                i += 1
             self.icons_rev[p] += 1
             changed |= _IN_ICONS
         self.changed[p] |= changed

@@ -575,7 +575,10 @@ class InnovationAdapter:
             # any/none of a query stop at the first candidate that passes its tests
             found = self.exists(e.args[0], env)
             return found if e.name == "any" else not found
-        return self.call_function(e, [evaluate(a, env) for a in e.args], env)
+        args = e.args
+        if len(args) == 1:  # (most: a list display, not a comprehension, which is a call)
+            return self.call_function(e, [evaluate(args[0], env)], env)
+        return self.call_function(e, [evaluate(a, env) for a in args], env)
 
     def exists(self, q: Query, env) -> bool:
         """Whether an unranked query has any candidate (candidates() without the full list)."""

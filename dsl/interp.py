@@ -44,7 +44,8 @@ class Env:
         self.activator = ctx.activator
         self.adapter = adapter
         self.card_ir = card_ir
-        self.vars: dict = {k: v for k, v in ctx.dogma_vars.items() if not k.startswith("__")}
+        dv = ctx.dogma_vars  # (most are empty: no comprehension, which is a call)
+        self.vars: dict = {k: v for k, v in dv.items() if not k.startswith("__")} if dv else {}
         self.flags: dict = {}
         self.its: list = []
         self.exports = exports
@@ -199,11 +200,18 @@ def evaluate(e, env: Env):
     # a == b, a < b ...
     if t is Cmp:
         a, b = evaluate(e.left, env), evaluate(e.right, env)
-        if isinstance(a, list) and len(a) == 1 and not isinstance(b, list):
-            a = a[0]
-        if isinstance(b, list) and len(b) == 1 and not isinstance(a, list):
+        a_list, b_list = type(a) is list, type(b) is list  # (values are never list subclasses)
+        if a_list and not b_list:
+            if len(a) == 1:
+                a = a[0]
+        elif b_list and not a_list and len(b) == 1:
             b = b[0]
-        return _COMPARE[e.op](a, b)
+        op = e.op
+        if op == "==":  # (the most frequent, without a call)
+            return a == b
+        if op == "!=":
+            return a != b
+        return _COMPARE[op](a, b)
     # it
     if t is ItRef:
         return env.its[-1]

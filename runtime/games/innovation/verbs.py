@@ -217,20 +217,21 @@ class InnovationAdapter:
     def test(self, pred: Pred, x, q: Query, env) -> bool:
         g = env.game
         k = pred.kind
-        if k == "position":
-            return True  # applied while listing the zone
-        if k == "color":
-            return (self.color_of(g, x) if q.noun == "card" else x) == pred.arg
-        if k == "icon":
-            return self.card_has_icon(x, value_of(pred.arg, env), env)
-        if k == "value":
-            return g.age_of[x] == value_of(pred.arg, env)
+        # the kinds in the order of their frequency in games
         if k == "where":
             env.its.append(x)
             try:
                 return truth(value_of(pred.arg, env))
             finally:
                 env.its.pop()
+        if k == "position":
+            return True  # applied while listing the zone
+        if k == "icon":
+            return self.card_has_icon(x, value_of(pred.arg, env), env)
+        if k == "color":
+            return (self.color_of(g, x) if q.noun == "card" else x) == pred.arg
+        if k == "value":
+            return g.age_of[x] == value_of(pred.arg, env)
         if k == "other_than":
             return x not in as_list(value_of(pred.arg, env))
         if k == "opponent":
@@ -598,11 +599,13 @@ class InnovationAdapter:
             # a bare zone stands for the cards in it: none(hand), count(my score)
             args = [self.zone_cards(a.ref, env) if isinstance(a, ZoneRefExpr) else a for a in args]
         # the names in the order of their frequency in games
-        if name == "splay":
-            return g.splay_of(args[1] if len(args) > 1 else env.executor, args[0])
+        if name == "color":
+            return self.color_of(g, args[0])
         if name == "value":
             cs = as_list(args[0])
             return g.cards.age[cs[0]] if cs else 0
+        if name == "splay":
+            return g.splay_of(args[1] if len(args) > 1 else env.executor, args[0])
         if name == "icons":
             icon = args[0]
             if len(args) > 1 and e.args[1].type in ("card", "cards"):
@@ -622,8 +625,6 @@ class InnovationAdapter:
             return len(as_list(args[0]))
         if name == "none":
             return len(as_list(args[0])) == 0
-        if name == "color":
-            return self.color_of(g, args[0])
         if name == "tucked_this_turn":
             return g.tucked_this_turn(args[0] if args else env.executor)
         if name == "scored_this_turn":

@@ -267,6 +267,9 @@ def test_effect_rows_are_made_once_per_card_set(table):
     assert [(c, k, code) for c, k, _, code in rows] == [(card, "effect", 0)]
     assert [k for _, k, _, _ in g1._effect_rows(card, True)] == ["echo"]
     assert g2._effect_rows(card, False) is rows
+    # a dogma's rows: the echo effects', then the others' (000 "回响效果"), made once too
+    assert [k for _, k, _, _ in g1._dogma_rows(card)] == ["echo", "effect"]
+    assert g2._dogma_rows(card) is g1._dogma_rows(card)
     g3, _ = four_player_game(table, {card: [Effect("effect", recorder(log, "X"), "")]})
     assert g3._effect_rows(card, False) is not rows
     g3.apply(("dogma", card))

@@ -83,6 +83,8 @@ cdef class InnovationGame:
     cpdef bint _run_dogma(self, long p, long card, kinds=*) except -1
     @cython.locals(key=long, rows=list)
     cpdef list _effect_rows(self, long card, bint echo)
+    @cython.locals(key=long, rows=list)
+    cpdef list _dogma_rows(self, long card)
     cpdef bint can_achieve(self, long p, long age) except -1
     @cython.locals(st=State, t=long, total=long, q=long)
     cpdef long _team_achievements(self, long p) except? -1

@@ -85,16 +85,16 @@ _ROWS: dict = {}  # id(effects) -> (effects, by int id, InnovationGame._rows): s
 def _shared(effects, n: int) -> tuple:
     """(effects, rows) of the games played with this dict of effects (a card set's, which
     they only read) on n cards: the dict keyed by int card ids, made once, and the `_rows` of
-    card c at 2c + echo, made when first needed; the entry keeps `effects` alive, so its id
-    stays its own."""
+    card c at 3c + echo (3c + 2: a dogma's, echo rows then the others), made when first
+    needed; the entry keeps `effects` alive, so its id stays its own."""
     if not effects:
-        return {}, [None] * (2 * n)
+        return {}, [None] * (3 * n)
     made = _ROWS.get(id(effects))
-    if made is None or len(made[2]) != 2 * n:
+    if made is None or len(made[2]) != 3 * n:
         if len(_ROWS) >= 64:
             _ROWS.clear()
         made = _ROWS[id(effects)] = (effects, {int(k): v for k, v in effects.items()},
-                                     [None] * (2 * n))
+                                     [None] * (3 * n))
     return made[1], made[2]
 
 
@@ -864,55 +864,67 @@ class InnovationGame:
         non-teammate opponent's sharing changed the state (RULES-NOTES "Dogma")."""
         n = self.n_players
         icon = self._dogma_icon[card]
-        counts = [self.icon_count(q, icon) if icon >= 0 else 0 for q in range(n)]
+        counts = [0] * n  # (made at its length: a comprehension appends, and is a call)
+        if icon >= 0:
+            for q in range(n):
+                counts[q] = self.icon_count(q, icon)
         mine = counts[p]
         order = self._orders[p]  # p, then the others in turn order: order[1:] go first
         team_of = self.team_of
         my_team = team_of[p]
-        if self._hooks and "echo" in self._hooks:
-            first = [effect_row(src, e) for src, e in self._hooks["echo"][0](self, p, card)]
+        if self._hooks and "echo" in self._hooks:  # the echo effects, then the others
+            rows = [effect_row(src, e) for src, e in self._hooks["echo"][0](self, p, card)] \
+                + self._effect_rows(card, False)
         else:
-            first = self._effect_rows(card, True)
+            rows = self._dogma_rows(card)
         dv: dict = {}
         bonus = False
-        for rows in (first, self._effect_rows(card, False)):
-            for src, k, run, code in rows:
-                if kinds is not None and k not in kinds:
-                    continue
-                demand = code == ROW_DEMAND
-                if demand or code == ROW_COMPEL:
-                    for i in range(1, n):
-                        q = order[i]
-                        if team_of[q] == my_team:
-                            continue
-                        if (counts[q] < mine) if demand else (counts[q] >= mine):
-                            if self._heard():
-                                self._emit((EV_DEMAND, q, src), False)
-                            ctx = new_context(self, q, p, src, k, dv, False)
-                            run_effect(run, ctx) if cython.compiled else run(ctx)
-                else:
-                    for i in range(1, n):
-                        q = order[i]
-                        if counts[q] >= mine:
-                            if self._heard():
-                                self._emit((EV_SHARE, q, src), False)
-                            before = self.counted_changes
-                            ctx = new_context(self, q, p, src, k, dv, True)
-                            run_effect(run, ctx) if cython.compiled else run(ctx)
-                            if team_of[q] != my_team and self.counted_changes != before:
-                                bonus = True
-                    ctx = new_context(self, p, p, src, k, dv, False)
-                    run_effect(run, ctx) if cython.compiled else run(ctx)
+        for src, k, run, code in rows:
+            if kinds is not None and k not in kinds:
+                continue
+            demand = code == ROW_DEMAND
+            if demand or code == ROW_COMPEL:
+                for i in range(1, n):
+                    q = order[i]
+                    if team_of[q] == my_team:
+                        continue
+                    if (counts[q] < mine) if demand else (counts[q] >= mine):
+                        if self._heard():
+                            self._emit((EV_DEMAND, q, src), False)
+                        ctx = new_context(self, q, p, src, k, dv, False)
+                        run_effect(run, ctx) if cython.compiled else run(ctx)
+            else:
+                for i in range(1, n):
+                    q = order[i]
+                    if counts[q] >= mine:
+                        if self._heard():
+                            self._emit((EV_SHARE, q, src), False)
+                        before = self.counted_changes
+                        ctx = new_context(self, q, p, src, k, dv, True)
+                        run_effect(run, ctx) if cython.compiled else run(ctx)
+                        if team_of[q] != my_team and self.counted_changes != before:
+                            bonus = True
+                ctx = new_context(self, p, p, src, k, dv, False)
+                run_effect(run, ctx) if cython.compiled else run(ctx)
         return bonus
 
     def _effect_rows(self, card: int, echo: bool) -> list:
         """The rows (effect_row) of the card's echo effects, or of its other effects, in order;
         made once per card and card set (`_rows` is shared by the games of a card set)."""
-        key = card * 2 + echo
+        key = card * 3 + echo
         rows = self._rows[key]
         if rows is None:
             rows = self._rows[key] = [effect_row(card, e) for e in self.effects.get(card, ())
                                       if (e.kind == "echo") == echo]
+        return rows
+
+    def _dogma_rows(self, card: int) -> list:
+        """The rows a dogma of the card runs in turn: its echo effects', then the others'
+        (000 "回响效果": echo effects first), made once per card and card set."""
+        key = card * 3 + 2
+        rows = self._rows[key]
+        if rows is None:
+            rows = self._rows[key] = self._effect_rows(card, True) + self._effect_rows(card, False)
         return rows
 
     def _dogma_action(self, p: int, card: int) -> None:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import hashlib
 
+# the Innovation adapter's numbers and names that its entry points take as constants (verbs
+# done card by card, a choice's kind and prompt, icons), as the generated calls give them
 from runtime.games.innovation.cards import icon_id
 from runtime.games.innovation.verbs import FORESHADOW, KIND_OF_NOUN, TUCK, VERB_CODE, prompt_for
 

@@ -58,8 +58,7 @@ cdef class State:
     cpdef put(self, long card, long zone, long owner=*, bint bottom=*)
     cpdef tuple move(self, long card, long zone, long owner=*, bint bottom=*)
     @cython.locals(new=long, old=long, i=long, pile=list, top=long, seen=long, changed=long,
-                   d=long, splay=long, sh=long, c=long, at=long, base=long, ib=long,
-                   under=long[::1])
+                   d=long, splay=long, sh=long, c=long, at=long, base=long, under=long[::1])
     cpdef refresh_pile(self, long p, long color)
     cpdef long pile_icon(self, long p, long color, long icon) except? -1
     cpdef long icon_total(self, long p, long icon) except? -1

@@ -10,6 +10,11 @@ from runtime.games.innovation.cards cimport color_id, icon_id
 cdef tuple VERBS
 cdef dict VERB_CODE, KIND_OF_NOUN
 cdef long _N_COLORS
+cdef dict _WHERE_MEMO
+cdef long _WHERE_MEMO_MAX
+cpdef bint intrinsic(e) except -1
+@cython.locals(entry=tuple)
+cpdef dict where_answers(pred, cards)
 cdef long MELD, TUCK, SCORE, REVEAL, KEEP, REMOVE, JUNK, EXECUTE, ACHIEVE, FORESHADOW
 cdef long DRAW, RETURN, TRANSFER, EXCHANGE, SPLAY, UNSPLAY, CLAIM, CHOOSE, REARRANGE, WIN, LOSE
 
@@ -37,7 +42,7 @@ cdef class InnovationAdapter:
     cpdef list listing(self, q, Env env)
     @cython.locals(g=InnovationGame, shape=long[::1], bits=long, p=long)
     cpdef list colors_on(self, g, list players)
-    @cython.locals(g=InnovationGame, k=str)
+    @cython.locals(g=InnovationGame, k=str, answers=dict)
     cpdef bint test(self, pred, x, q, Env env) except -1
     @cython.locals(g=InnovationGame)
     cpdef key(self, q, x, Env env)

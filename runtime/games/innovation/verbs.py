@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import cython
 
-from dsl.ir import (Act, Const, DrawSpec, Fn, Pred, Query, ZoneRef, ZoneRefExpr, counted_choice,
-                    kwarg)
+from dsl.ir import (Act, Arith, Cmp, Const, DrawSpec, Fn, HasIcon, ItRef, Logic, Neg, Not, Pred,
+                    Query, ZoneRef, ZoneRefExpr, counted_choice, kwarg)
 from dsl.interp import EffectError, as_list, evaluate, first_of, truth
 
 from .cards import COLORS, color_id, icon_id
@@ -62,6 +62,49 @@ def value_of(e, env):
     if type(e) is Const and e.type not in _CONTEXT_TYPES:
         return e.value
     return evaluate(e, env)
+
+
+# A where-test that reads nothing but the item it tests, through what is printed on a card (its
+# value, colour, name, icons), answers alike for an item in every state of every game played
+# with one card table: its answers are kept by item, per test and table (games with hooks,
+# which may change what a card is, evaluate every test).
+_INTRINSIC_FUNCTIONS = ("value", "color", "name")
+_WHERE_MEMO: dict = {}  # id(pred) -> (pred, card table, {item: answer} or None: not intrinsic)
+_WHERE_MEMO_MAX = 4096  # tests kept (card sets made and dropped, as tests do, refill it)
+
+
+def intrinsic(e) -> bool:
+    """Whether e reads only `it` and constants, through functions of a card alone."""
+    t = type(e)
+    if t is ItRef:
+        return True
+    if t is Const:
+        return e.type not in _CONTEXT_TYPES
+    if t is Cmp or t is Arith:
+        return intrinsic(e.left) and intrinsic(e.right)
+    if t is Neg or t is Not:
+        return intrinsic(e.expr)
+    if t is Logic:
+        for part in e.parts:  # (a loop: a generator is a closure, which a cpdef cannot hold)
+            if not intrinsic(part):
+                return False
+        return True
+    if t is HasIcon:
+        return intrinsic(e.card) and intrinsic(e.icon)
+    if t is Fn:
+        return e.name in _INTRINSIC_FUNCTIONS and len(e.args) == 1 and intrinsic(e.args[0])
+    return False
+
+
+def where_answers(pred, cards):
+    """The kept answers of a where-test for games of this card table, by item; None for a
+    test that reads more than its item."""
+    entry = _WHERE_MEMO.get(id(pred))
+    if entry is None or entry[0] is not pred or entry[1] is not cards:
+        if len(_WHERE_MEMO) >= _WHERE_MEMO_MAX:
+            _WHERE_MEMO.clear()
+        entry = _WHERE_MEMO[id(pred)] = (pred, cards, {} if intrinsic(pred.arg) else None)
+    return entry[2]
 
 
 class InnovationAdapter:
@@ -219,11 +262,19 @@ class InnovationAdapter:
         k = pred.kind
         # the kinds in the order of their frequency in games
         if k == "where":
+            answers = None if g._hooks else where_answers(pred, g.cards)
+            if answers is not None:
+                r = answers.get(x)
+                if r is not None:
+                    return r
             env.its.append(x)
             try:
-                return truth(value_of(pred.arg, env))
+                r = truth(value_of(pred.arg, env))
             finally:
                 env.its.pop()
+            if answers is not None:
+                answers[x] = r
+            return r
         if k == "position":
             return True  # applied while listing the zone
         if k == "icon":

@@ -217,3 +217,23 @@ def test_with_hooks_every_part_is_evaluated_afresh():
     g.draw(p, 1)
     assert world.card_id in g.state.achievements[p]
     assert world.condition.parts[0].table == table_before
+
+
+def test_a_card_sets_specials_are_read_once_for_all_its_games():
+    # InnovationGame reads a card set's specials (by name, whether every input is known, each
+    # one's card, input mask and condition) once (game._specials_of); another list of the same
+    # specials in the same order shares it, a different list gets its own
+    from runtime.games.innovation.game import _specials_of
+    cs = cardset("innovation")
+    sps = list(cs.specials)
+    by_name, known, cards, masks, conds = _specials_of(sps)
+    assert by_name == {s.name: s for s in sps} and known
+    assert list(cards) == [s.card_id for s in sps]
+    assert list(masks) == [input_mask(s.inputs) for s in sps]
+    assert conds == [s.condition for s in sps]
+    assert _specials_of(list(sps))[0] is by_name
+    fewer = _specials_of(sps[1:])
+    assert list(fewer[2]) == [s.card_id for s in sps[1:]] and fewer[0] is not by_name
+    turned = _specials_of(sps[::-1])
+    assert list(turned[2]) == [s.card_id for s in sps[::-1]]
+    assert _specials_of([]) == ({}, True, [], [], [])

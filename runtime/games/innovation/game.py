@@ -173,6 +173,36 @@ def _supply_piles(cards: CardTable, sets: frozenset) -> tuple:
     return made
 
 
+_SPECIALS: dict = {}  # id(first special) -> (specials, _specials_of's answer): made once
+
+
+def _specials_of(specials: list) -> tuple:
+    """(by name, known, cards, masks, conditions) of a list of special achievements, made once
+    for the same specials in the same order (a card set's, which its games only read)."""
+    if not specials:
+        return {}, True, int_array([]), int_array([]), []
+    made = _SPECIALS.get(id(specials[0]))
+    if made is not None and len(made[0]) == len(specials):
+        for i in range(len(specials)):
+            if made[0][i] is not specials[i]:
+                made = None
+                break
+    if made is None:
+        if len(_SPECIALS) >= 64:
+            _SPECIALS.clear()
+        known = True
+        for s in specials:
+            if s.inputs is None or s.triggers is not None \
+                    or not isinstance(s.condition, Combination):
+                known = False
+        made = _SPECIALS[id(specials[0])] = (tuple(specials), (
+            {s.name: s for s in specials}, known,
+            int_array([s.card_id for s in specials]),
+            int_array([input_mask(s.inputs) for s in specials]),
+            [s.condition for s in specials]))
+    return made[1]
+
+
 def _card_actions(n: int, max_age: int) -> tuple:
     """The actions on each card and age, ("meld", c), ("dogma", c), ("achieve", a), made once
     per card table size and shared by every game (legal_actions lists them)."""
@@ -216,16 +246,12 @@ class InnovationGame:
         # the card set's lists of effects, read only
         self.effects, self._rows = _shared(effects, cards.n)  # (_effect_rows)
         self.specials: list[SpecialAchievement] = list(specials or [])
-        self._special_by_name = {s.name: s for s in self.specials}
-        # every condition is a card set's Combination whose inputs are known: see _check_specials
-        self._specials_known = all(s.inputs is not None and s.triggers is None
-                                   and isinstance(s.condition, Combination)
-                                   for s in self.specials)
+        # the card set's special achievements as the game reads them (_specials_of): by name;
+        # whether every condition is a Combination whose inputs are known (_check_specials);
         # each special's card, input mask (State.changed bits) and condition, for
-        # _check_woken_specials: three lists, read by index through C when compiled
-        self._special_cards = int_array([s.card_id for s in self.specials])
-        self._special_masks = int_array([input_mask(s.inputs) for s in self.specials])
-        self._special_conds = [s.condition for s in self.specials]
+        # _check_woken_specials, read by index through C when compiled
+        (self._special_by_name, self._specials_known, self._special_cards, self._special_masks,
+         self._special_conds) = _specials_of(self.specials)
         self.options = options
         self.seed = seed
         self.rng = Rng(seed)

@@ -17,7 +17,7 @@ import hashlib
 # the Innovation adapter's numbers and names that its entry points take as constants (verbs
 # done card by card, a choice's kind and prompt, icons), as the generated calls give them
 from runtime.games.innovation.cards import icon_id
-from runtime.games.innovation.verbs import FORESHADOW, KIND_OF_NOUN, TUCK, VERB_CODE, prompt_for
+from runtime.games.innovation.verbs import FORESHADOW, TUCK, VERB_CODE, choice_of
 
 from .. import ir as I
 
@@ -165,9 +165,8 @@ class Emitter:
             chooser = f"ADAPTER.chooser({n}, env)" if I.kwarg(act, "by") is not None else "None"
             cands = "_cands" if self.offers_all(act) else f"{self.query_fn(obj)}(env)"
             shape = ", ".join(lit(x) for x in (
-                KIND_OF_NOUN.get(obj.noun, obj.noun), prompt_for(obj.noun), obj.mode,
-                obj.min is not None, obj.max is not None, obj.all_but is not None,
-                obj.rank is not None))
+                *choice_of(obj.noun), obj.mode, obj.min is not None, obj.max is not None,
+                obj.all_but is not None, obj.rank is not None))
             core = [f"_items, _wanted = ADAPTER.choose_from({self.node(obj)}, env, "
                     f"{lit(bool(act.optional))}, {chooser}, {lit(act.flag is not None)}, "
                     f"{cands}, {bounds}, {shape})", "_res = _items"]

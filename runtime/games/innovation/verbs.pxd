@@ -19,9 +19,9 @@ cdef long MELD, TUCK, SCORE, REVEAL, KEEP, REMOVE, JUNK, EXECUTE, ACHIEVE, FORES
 cdef long DRAW, RETURN, TRANSFER, EXCHANGE, SPLAY, UNSPLAY, CLAIM, CHOOSE, REARRANGE, WIN, LOSE
 
 cpdef value_of(e, Env env)
-cdef dict _PROMPTS
+cdef dict _CHOICES
 @cython.locals(p=str)
-cpdef str prompt_for(str noun)
+cpdef tuple choice_of(str noun)
 cdef list _COLOR_LISTS
 @cython.locals(names=list)
 cpdef list colors_of_shape(long shape)

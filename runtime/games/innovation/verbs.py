@@ -35,14 +35,16 @@ _N_COLORS = N_COLORS  # (a C constant in the compiled twin, verbs.pxd)
 
 # constants whose value depends on who runs the effect (adapter.constant)
 _CONTEXT_TYPES = ("player", "players", "card")
-_PROMPTS: dict = {}  # noun -> "choose NOUN", made once (a prompt goes with every choice)
+_CHOICES: dict = {}  # noun -> (kind, "choose NOUN"), made once (they go with every choice)
 
 
-def prompt_for(noun: str) -> str:
-    p = _PROMPTS.get(noun)
-    if p is None:
-        p = _PROMPTS[noun] = "choose " + noun
-    return p
+def choice_of(noun: str) -> tuple:
+    """The decision's kind and prompt for a choice among items of `noun` (choose_from takes
+    them; compiled code gets them when it is generated)."""
+    made = _CHOICES.get(noun)
+    if made is None:
+        made = _CHOICES[noun] = (KIND_OF_NOUN.get(noun, noun), "choose " + noun)
+    return made
 
 
 # the colour names of each set of colour bits (State.shape & 31), in colour order
@@ -341,9 +343,10 @@ class InnovationAdapter:
         many were wanted). `candidates`: the query's candidates and `bounds` its bounds(), if
         already computed."""
         items = self.candidates(q, env) if candidates is None else candidates
+        kind, prompt = choice_of(q.noun)
         return self.choose_from(q, env, optional, chooser, if_you_do, items,
-                                self.bounds(q, env) if bounds is None else bounds,
-                                KIND_OF_NOUN.get(q.noun, q.noun), prompt_for(q.noun), q.mode, q.min is not None, q.max is not None,
+                                self.bounds(q, env) if bounds is None else bounds, kind, prompt,
+                                q.mode, q.min is not None, q.max is not None,
                                 q.all_but is not None, q.rank is not None)
 
     def choose_from(self, q: Query, env, optional: bool, chooser, if_you_do: bool, items: list,

@@ -22,7 +22,10 @@ cdef tuple LOG_KEYS
 cdef class LogEntry:
     cdef public long player
     cdef public str kind
-    cdef public list answer
+    cdef list _answer
+    cdef object _one
 
 @cython.locals(e=LogEntry)
 cpdef LogEntry new_entry(long player, str kind, list answer)
+@cython.locals(e=LogEntry)
+cpdef LogEntry new_entry_one(long player, str kind, option)

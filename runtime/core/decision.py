@@ -73,14 +73,25 @@ class LogEntry:
     """One answered decision of a game's log, which is the save file's body (core.replay):
     read as the mapping {"player": .., "kind": .., "answer": [..]} it is saved as
     (`entry["kind"]`, `dict(entry)`, equal to that dict). A small object rather than a dict:
-    a dict of three keys costs the compiled runtime eight times as many instructions."""
+    a dict of three keys costs the compiled runtime eight times as many instructions.
+    An answer of one option (most of them: every action) is kept as that option, and its
+    list is made when something reads `answer` (new_entry_one): a game reads few of them."""
 
-    __slots__ = ("player", "kind", "answer")
+    __slots__ = ("player", "kind", "_answer", "_one")
 
     def __init__(self, player: int, kind: str, answer: list):
         self.player = player
         self.kind = kind
-        self.answer = answer
+        self._answer = answer
+        self._one = None
+
+    @property
+    def answer(self) -> list:
+        a = self._answer
+        if a is None:  # one option: its list, made once
+            a = self._answer = [self._one]
+            self._one = None
+        return a
 
     def __getitem__(self, key: str):
         if key == "player":
@@ -138,7 +149,17 @@ def new_entry(player: int, kind: str, answer: list) -> LogEntry:
     e = LogEntry.__new__(LogEntry)
     e.player = player
     e.kind = kind
-    e.answer = answer
+    e._answer = answer
+    return e
+
+
+def new_entry_one(player: int, kind: str, option) -> LogEntry:
+    """new_entry(player, kind, [option]) without making the list until it is read."""
+    e = LogEntry.__new__(LogEntry)
+    e.player = player
+    e.kind = kind
+    e._answer = None
+    e._one = option
     return e
 
 

@@ -140,3 +140,21 @@ def test_a_log_entry_reads_as_the_dict_it_is_saved_as(mod, tmp_path):
     path = str(tmp_path / "g.json")
     replay.save(path, {"seed": 1}, [e])
     assert replay.load(path)[1] == [as_dict]
+
+
+@pytest.mark.parametrize("mod", _log_entry_modules(), ids=lambda m: m.__name__)
+def test_a_one_option_entry_makes_its_answer_list_when_read(mod, tmp_path):
+    # new_entry_one keeps the option and makes the answer's list on the first read (the game
+    # logs every action and every random agent's answer so): it reads, compares and saves as
+    # the entry of the list [option] does
+    from runtime.core.decision import new_entry
+    one = mod.new_entry_one(1, "action", ("meld", 4))
+    listed = mod.new_entry(1, "action", [("meld", 4)])
+    assert one == listed and listed == one and one == new_entry(1, "action", [("meld", 4)])
+    assert one != mod.new_entry_one(1, "action", ("meld", 5))
+    assert one.answer is one.answer == [("meld", 4)]  # made once, the same list after
+    assert one["answer"] is one.answer and dict(one) == dict(listed)
+    assert mod.new_entry_one(0, "card", None).answer == [None]  # an option may be None
+    path = str(tmp_path / "g.json")
+    replay.save(path, {"seed": 1}, [mod.new_entry_one(0, "color", "red")])
+    assert replay.load(path)[1] == [{"player": 0, "kind": "color", "answer": ["red"]}]

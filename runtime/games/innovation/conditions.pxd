@@ -14,7 +14,7 @@ cdef class Remembered(Part):
     cdef public bint board, icons, colors, tops, splays, tucked, scored, values
     cdef public list icon_ids
     cdef public long slot
-    @cython.locals(hit=tuple, rev=long, values=tuple, r=bint)
+    @cython.locals(hit=tuple, rev=long, values=tuple, r=bint, key=long, packed=long)
     cpdef bint ask(self, game, State st, long player) except -1
 
 cdef class Tabled(Part):

@@ -224,16 +224,22 @@ class Remembered(Part):
             rev += st.tops_rev[player]
         if self.splays:
             rev += st.splays_rev[player]
-        values = None
-        if self.values:
-            values = (st.tucked_this_turn[player] if self.tucked else -1,
-                      st.scored_this_turn[player] if self.scored else -1,
-                      tuple([st.icons[player * _N_ICON_SLOTS + i] for i in self.icon_ids]))
-        hit = st.cond_memo.get(self.slot + player)
+        key = self.slot + player
+        if not self.values:  # kept as one int, rev * 2 + answer (no tuple to make)
+            packed = st.cond_memo.get(key, -1)
+            if packed >= 0 and packed >> 1 == rev:
+                return (packed & 1) == 1
+            r = self.truth(game, player)
+            st.cond_memo[key] = rev * 2 + (1 if r else 0)
+            return r
+        values = (st.tucked_this_turn[player] if self.tucked else -1,
+                  st.scored_this_turn[player] if self.scored else -1,
+                  tuple([st.icons[player * _N_ICON_SLOTS + i] for i in self.icon_ids]))
+        hit = st.cond_memo.get(key)
         if hit is not None and hit[0] == rev and hit[1] == values:
             return hit[2]
         r = self.truth(game, player)
-        st.cond_memo[self.slot + player] = (rev, values, r)
+        st.cond_memo[key] = (rev, values, r)
         return r
 
 

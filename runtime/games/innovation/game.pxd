@@ -4,7 +4,7 @@
 cimport cython
 from runtime.core.rng cimport Rng
 from runtime.core.agents cimport ask, RandomAgent
-from runtime.core.decision cimport Decision, new_decision, new_entry, validate_answer
+from runtime.core.decision cimport Decision, new_decision, new_entry, new_entry_one, validate_answer
 from runtime.games.innovation.state cimport State
 from runtime.games.innovation.conditions cimport Combination
 from runtime.games.innovation.cards cimport color_id, icon_id

@@ -22,7 +22,7 @@ from ...core.events import (
     SCORE as EV_SCORE, SHARE as EV_SHARE, SPECIAL as EV_SPECIAL, SPLAY as EV_SPLAY,
     TRANSFER as EV_TRANSFER, TUCK as EV_TUCK, TURN as EV_TURN)
 from ...core.agents import FirstLegalAgent, RandomAgent, ask
-from ...core.decision import new_decision, new_entry, validate_answer
+from ...core.decision import new_decision, new_entry, new_entry_one, validate_answer
 from ...core.errors import GameOver, IllegalMove
 from ...core.rng import Rng
 from .cards import COLORS, ICON_BIT_LIMIT, N_ICON_SLOTS, CardTable, color_id, icon_id
@@ -432,7 +432,7 @@ class InnovationGame:
                 self.log.append(new_entry(player, kind, []))
                 return []
             o = seq[i]
-            self.log.append(new_entry(player, kind, [o]))
+            self.log.append(new_entry_one(player, kind, o))
             return [o]
         d = new_decision(player, kind, tuple(seq), min, max, prompt)
         answer = validate_answer(d, ask(agent, self, d))
@@ -1213,7 +1213,7 @@ class InnovationGame:
         st = self.state
         p = st.current
         snap = self._snapshot() if self.transactional else None
-        self.log.append(new_entry(p, "action", [action]))
+        self.log.append(new_entry_one(p, "action", action))
         try:
             if self._heard():
                 self._emit((EV_ACTION, p, action), False)

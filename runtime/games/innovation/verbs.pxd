@@ -7,6 +7,28 @@ from runtime.games.innovation.game cimport InnovationGame
 from runtime.games.innovation.state cimport State
 from runtime.games.innovation.cards cimport color_id, icon_id
 
+cdef extern from *:
+    """
+    /* The items of xs[0..n) that are >= 0, as a new list of ints (cards_of's top cards from
+       State.seen_top): made at its length, filled without index checks. */
+    static PyObject *cl_present_list(const long *xs, Py_ssize_t n) {
+        Py_ssize_t k = 0, i;
+        PyObject *out, *v;
+        for (i = 0; i < n; i++) k += xs[i] >= 0;
+        out = PyList_New(k);
+        if (!out) return NULL;
+        k = 0;
+        for (i = 0; i < n; i++) {
+            if (xs[i] < 0) continue;
+            v = PyLong_FromLong(xs[i]);
+            if (!v) { Py_DECREF(out); return NULL; }
+            PyList_SET_ITEM(out, k++, v);
+        }
+        return out;
+    }
+    """
+    list cl_present_list(const long *xs, Py_ssize_t n)
+
 cdef tuple VERBS
 cdef dict VERB_CODE, KIND_OF_NOUN
 cdef long _N_COLORS

@@ -148,19 +148,8 @@ class InnovationAdapter:
         if zone == "score":
             return list(st.score[p])
         if zone == "board" and position == "top":
-            if cython.compiled:  # the tops State.refresh_pile keeps, in colour order: C reads
-                k = 0
-                for i in range(p * _N_COLORS, (p + 1) * _N_COLORS):
-                    if st.seen_top[i] >= 0:
-                        k += 1
-                out = [None] * k
-                k = 0
-                for i in range(p * _N_COLORS, (p + 1) * _N_COLORS):
-                    top = st.seen_top[i]
-                    if top >= 0:
-                        out[k] = top
-                        k += 1
-                return out
+            if cython.compiled:  # the tops State.refresh_pile keeps, in colour order (C)
+                return cl_present_list(cython.address(st.seen_top[p * _N_COLORS]), _N_COLORS)
             board = st.board[p]
             k = 0
             for pile in board:

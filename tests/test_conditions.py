@@ -140,14 +140,14 @@ def test_the_sample_games_do_claim_specials():
 def test_parts_that_read_one_value_are_tabled_by_value():
     # Empire's, World's and Monument's parts read one value each: their answers are kept by
     # value (conditions.Tabled) and shared by every player and game; Wonder's and Universe's
-    # "five colours" read the board's shape (TabledShape); Universe's top cards are
-    # remembered by revision (conditions.Remembered)
+    # "five colours" read the board's shape (TabledShape); Universe's "no top card below 8"
+    # is answered card by card (conditions.TopsTested)
     from runtime.games.innovation.conditions import Remembered, Tabled
     cs = cardset("innovation", mode="interpreted")
     kinds = {sp.name: [type(p).__name__ for p in sp.condition.parts] for sp in cs.specials}
     assert kinds["Empire"] == ["Tabled"] * 6 and kinds["World"] == ["Tabled"]
     assert kinds["Monument"] == ["Tabled", "Tabled"]
-    assert kinds["Universe"] == ["TabledShape", "Remembered"]
+    assert kinds["Universe"] == ["TabledShape", "TopsTested"]
     assert kinds["Wonder"] == ["TabledShape", "TabledShape"]
     world = next(sp for sp in cs.specials if sp.name == "World").condition.parts[0]
     assert isinstance(world, Tabled) and not isinstance(world, Remembered)
@@ -176,6 +176,96 @@ def test_a_remembered_part_keeps_one_int_per_player_until_its_revisions_move():
     assert part.ask(None, st_, 0) and calls == [0, 1, 0]
     assert st_.cond_memo[key] == st_.tops_rev[0] * 2 + 1 and st_.cond_memo[key + 1] % 2 == 0
     assert not part.ask(None, st_, 1) and calls == [0, 1, 0]  # player 1's revision did not move
+
+
+def _query(*preds, whose="executor", rank=None):
+    one = I.Const(1, "int")
+    return I.Query("card", "choose", one, one, zone=I.ZoneRef("board", whose),
+                   preds=tuple(preds), rank=rank)
+
+
+TOP = I.Pred("position", "top")
+BELOW_8 = I.Pred("where", I.Cmp("<", _fn("value", I.ItRef("card")), I.Const(8, "int"), "bool"))
+
+
+def test_which_parts_are_answered_top_card_by_top_card():
+    from runtime.games.innovation.cardset import tops_form
+    q = _query(TOP, BELOW_8)
+    assert tops_form(_fn("none", q, type="bool")) == (False, q)
+    assert tops_form(_fn("any", q, type="bool")) == (True, q)
+    negated = I.Pred("where", BELOW_8.arg, negated=True)
+    assert tops_form(_fn("any", _query(TOP, negated), type="bool")) == (True, _query(TOP, negated))
+    reads_the_board = I.Pred("where", I.Cmp(">", _fn("icons", I.Const("crown", "icon")),
+                                            I.Const(2, "int"), "bool"))
+    for other in (_fn("count", q), _fn("none", _query(BELOW_8), type="bool"),   # not the tops
+                  _fn("none", _query(TOP, reads_the_board), type="bool"),        # not the card's
+                  _fn("none", _query(TOP, I.Pred("color", "red")), type="bool"),  # another test
+                  _fn("none", _query(TOP, BELOW_8, whose="activator"), type="bool"),
+                  _fn("none", _query(TOP, rank=("highest", None)), type="bool")):
+        assert tops_form(other) is None, other
+
+
+def test_a_tops_part_tests_each_card_once_for_every_player_and_game():
+    from runtime.games.innovation.conditions import TopsTested
+    from runtime.games.innovation.state import BOARD, State
+    cs = cardset("innovation", mode="interpreted")
+    by_color = {}
+    for c in range(cs.table.n):
+        if cs.table.kind[c] == "card":
+            by_color.setdefault(cs.table.color[c], []).append(c)
+    tested = []
+    high = lambda game, p, c: tested.append(c) or cs.table.age[c] >= 8  # noqa: E731
+    part = TopsTested(None, False, lambda g, p, c: not high(g, p, c))  # none below 8
+    st_ = State(cs.table, 2)
+    assert part.ask(None, st_, 0) and tested == []      # no top card: none is below 8
+    old = min(by_color[0], key=lambda c: cs.table.age[c])
+    new = max(by_color[1], key=lambda c: cs.table.age[c])
+    st_.move(new, BOARD, 0)
+    assert part.ask(None, st_, 0) and tested == [new]
+    st_.move(old, BOARD, 1)
+    assert not part.ask(None, st_, 1) and tested == [new, old]
+    again = State(cs.table, 2)                           # another game: the same answers
+    again.move(old, BOARD, 0)
+    again.move(new, BOARD, 0)
+    assert not part.ask(None, again, 0) and tested == [new, old]
+    assert part.table[new] == 0 and part.table[old] == 1  # by card: whether it passes
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_a_tops_part_answers_what_its_condition_says_at_every_step(seed):
+    # Universe's part asked of each player at every step of 3-player games, in both runtimes,
+    # against the condition evaluated
+    from dsl.codegen import have_c_compiler
+    from runtime.games.innovation.state import BOARD
+    sets = [cardset("innovation")]
+    if have_c_compiler():
+        sets.append(cardset("innovation", mode="compiled"))
+    for cs in sets:
+        universe = next(sp for sp in cs.specials if sp.name == "Universe")
+        part = universe.condition.parts[1]
+        assert type(part).__name__ == "TopsTested"
+        rt = cs.runtime
+        game_cls, options, agent = ((rt.InnovationGame, rt.Options, rt.RandomAgent) if rt else
+                                    (InnovationGame, Options, RandomAgent))
+        g = game_cls(cs.table, cs.effects, cs.specials, options(players=3), seed=seed,
+                     agents=[agent(seed + q) for q in range(3)])
+        for _ in range(150):
+            if g.over:
+                break
+            for p in range(3):
+                assert part.ask(g, g.state, p) == part.truth(g, p)
+            g.step()
+        # then every top card of player 0 of value 8 or more, and one below 8 on top again
+        st_ = g.state
+        for color in range(5):
+            high = [c for c in range(cs.table.n) if cs.table.kind[c] == "card"
+                    and cs.table.color[c] == color and cs.table.age[c] >= 8]
+            st_.move(high[seed % len(high)], BOARD, 0)
+        assert part.ask(g, st_, 0) and part.truth(g, 0)
+        low = next(c for c in range(cs.table.n) if cs.table.age[c] == 1)
+        st_.move(low, BOARD, 0)
+        assert not part.ask(g, st_, 0) and not part.truth(g, 0)
 
 
 def test_a_tabled_part_evaluates_each_value_once_and_large_values_every_time():

@@ -10,7 +10,7 @@ from dsl.interp import Env, evaluate, make_effects, truth
 from .cards import KIND_SPECIAL, CardInfo, CardTable
 from .conditions import Combination, dependencies, memo
 from .effects import EffectContext, SpecialAchievement
-from .verbs import ADAPTER
+from .verbs import ADAPTER, intrinsic
 
 
 @dataclass
@@ -93,6 +93,7 @@ def build_cardset(cards: list, edition: int = 3, adapter=ADAPTER,
         raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
     compiled = runtime = binding = None
     remember, combined = memo, Combination
+    env_types = (Env, EffectContext)  # the Env and context the adapter's tests are given
     if mode == "compiled":
         from dsl.codegen import compiled_effects, compiled_runtime
         twins = compiled_runtime(RUNTIME_MODULES)
@@ -103,6 +104,8 @@ def build_cardset(cards: list, edition: int = 3, adapter=ADAPTER,
             if adapter is ADAPTER:  # the card module calls the compiled adapter through C
                 adapter = twins["runtime.games.innovation.verbs"].ADAPTER
                 binding = typed_binding()
+                env_types = (twins["dsl.interp"].Env,
+                             twins["runtime.games.innovation.effects"].EffectContext)
         compiled = compiled_effects(list(cards), adapter, twins and twins["dsl.interp"],
                                     twins and twins["runtime.games.innovation.effects"].EffectContext,
                                     binding=binding)
@@ -121,10 +124,52 @@ def build_cardset(cards: list, edition: int = 3, adapter=ADAPTER,
             holds = []
             for k, part in enumerate(parts):
                 h = compiled.condition(c, cid, k) if compiled else _condition(c, part, adapter, cid)
-                holds.append(remember(h, part))
+                form = tops_form(part)
+                tops = None if form is None else (form[0], _card_tester(c, form[1], adapter,
+                                                                         cid, env_types))
+                holds.append(remember(h, part, tops))
             specials.append(SpecialAchievement(cid, c.name, combined(op, holds),
                                                inputs=dependencies(c.condition)))
     return CardSet(table, effects, specials, ir, runtime)
+
+
+def tops_form(cond):
+    """(any, query) when a condition's part is any(...) or none(...) of the top cards on the
+    board of the player asked, with no other tests than where-tests that read only the card
+    (verbs.intrinsic: its value, colour, name, icons); None otherwise. Such a part is answered
+    card by card (conditions.TopsTested)."""
+    if not (isinstance(cond, I.Fn) and cond.name in ("any", "none") and len(cond.args) == 1):
+        return None
+    q = cond.args[0]
+    if not (isinstance(q, I.Query) and q.noun == "card" and q.rank is None
+            and q.zone is not None and q.zone.zone == "board" and q.zone.whose == "executor"):
+        return None
+    top = False
+    for p in q.preds:
+        if p.kind == "position" and p.arg == "top" and not p.negated:
+            top = True
+        elif not (p.kind == "where" and intrinsic(p.arg)):
+            return None
+    return (cond.name == "any", q) if top else None
+
+
+def _card_tester(card: I.Card, q, adapter, cid: int, env_types):
+    """test_card(game, player, card_id) of a TopsTested part: whether the card passes the
+    query's where-tests, as the adapter tests a candidate (InnovationAdapter.test)."""
+    env_class, context_class = env_types
+    envs: dict = {}
+    wheres = [p for p in q.preds if p.kind == "where"]
+
+    def test_card(game, player, c) -> bool:
+        env = envs.get(player)
+        if env is None or env.game is not game:
+            ctx = context_class(game, player, player, cid, "condition", {}, False)
+            env = envs[player] = env_class(ctx, adapter, card)
+        for p in wheres:
+            if adapter.test(p, c, q, env) == p.negated:
+                return False
+        return True
+    return test_card
 
 
 def _condition(card: I.Card, cond, adapter, cid: int):

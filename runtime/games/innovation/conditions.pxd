@@ -3,7 +3,7 @@ cimport cython
 from runtime.games.innovation.state cimport State
 from runtime.games.innovation.effects cimport Predicate
 
-cdef long _N_ICON_SLOTS
+cdef long _N_ICON_SLOTS, _N_COLORS
 
 cdef class Part:
     cdef public object holds
@@ -22,6 +22,13 @@ cdef class Tabled(Part):
     cdef public bint tucked
     cdef public long[::1] table
     @cython.locals(v=long, r=long)
+    cpdef bint ask(self, game, State st, long player) except -1
+
+cdef class TopsTested(Part):
+    cdef public bint any
+    cdef public object test_card, cards
+    cdef public long[::1] table
+    @cython.locals(i=long, c=long, r=long)
     cpdef bint ask(self, game, State st, long player) except -1
 
 cdef class TabledShape(Part):

@@ -32,7 +32,7 @@ from dsl import ir as I
 from .cards import N_ICON_SLOTS, icon_id
 from .effects import Predicate
 from .state import (IN_ALL, IN_BOARD, IN_COLORS, IN_ICONS, IN_SCORED, IN_SPLAYS, IN_TOPS,
-                    IN_TUCKED, N_COLORS, int_array)
+                    IN_TUCKED, N_COLORS, int_array, int_filled)
 
 # functions whose value depends only on their arguments
 PURE_FNS = {"count", "any", "none", "value", "color", "name", "highest", "lowest", "max", "min",
@@ -154,11 +154,14 @@ VALUE_DEPS = ("tucked", "scored")  # with "icon:NAME": inputs read as plain valu
 SHAPE_DEPS = frozenset(("colors", "splays"))  # the board's shape: its colours and their splays
 
 
-def memo(holds, cond) -> "Part":
+def memo(holds, cond, tops=None) -> "Part":
     """`holds(game, player)` as a Part: a table of answers by value when it reads only values
     (one icon's count, the turn counters); else its last answer per state and player with the
     inputs it read (board parts by revision number); evaluated every time when what it reads
-    is not known."""
+    is not known. `tops` (any, test_card): the part is "any/none of your top cards where..."
+    with tests that read only the card (cardset.tops_form), answered card by card (TopsTested)."""
+    if tops is not None:
+        return TopsTested(holds, tops[0], tops[1])
     deps = dependencies(cond)
     if not deps:
         return Part(holds)
@@ -170,7 +173,8 @@ def memo(holds, cond) -> "Part":
 
 
 _SLOTS = itertools.count(0, 8)  # each Remembered's keys in State.cond_memo: slot + player
-_N_ICON_SLOTS = N_ICON_SLOTS  # (a C constant in the compiled twin, conditions.pxd)
+_N_ICON_SLOTS = N_ICON_SLOTS  # (C constants in the compiled twin, conditions.pxd)
+_N_COLORS = N_COLORS
 
 
 class Part:
@@ -273,6 +277,38 @@ class Tabled(Part):
         if r < 0:
             r = self.table[v] = 1 if self.truth(game, player) else 0
         return r == 1
+
+
+class TopsTested(Part):
+    """A part "any (or none) of your top cards where TESTS" whose tests read only the card
+    (Universe's "no top card of value below 8"): answered from the player's top cards
+    (State.seen_top), each card's answer to the tests kept in a table by card id, evaluated
+    once per card and card table (`test_card(game, player, card)`), shared by every player,
+    state and game. Remembering the whole answer by revision would not help: the special is
+    asked again only when a top card changed."""
+
+    __slots__ = ("any", "test_card", "cards", "table")
+
+    def __init__(self, holds, any_: bool, test_card):
+        Part.__init__(self, holds)
+        self.any = any_
+        self.test_card = test_card
+        self.cards = None  # the card table of `table`
+        self.table = int_array([])  # by card id: -1 unknown, else 1 when it passes the tests
+
+    def ask(self, game, st, player) -> bool:
+        if st.cards is not self.cards:  # another card set's table: its own answers
+            self.table = int_filled(len(st.zone_of), -1)
+            self.cards = st.cards
+        for i in range(player * _N_COLORS, (player + 1) * _N_COLORS):
+            c = st.seen_top[i]
+            if c >= 0:
+                r = self.table[c]
+                if r < 0:
+                    r = self.table[c] = 1 if self.test_card(game, player, c) else 0
+                if r == 1:
+                    return self.any
+        return not self.any
 
 
 class TabledShape(Part):

@@ -7,6 +7,8 @@ effect for `ctx.executor` within the dogma described by `ctx`.
 """
 from __future__ import annotations
 
+import functools
+
 # the IR forms as names (a module attribute would be looked up at every test)
 from .ir import (
     Act, Arith, Card, Cmp, Const, Effect, Either, Flag, Fn, ForEach, HasIcon, If, In, ItRef,
@@ -60,24 +62,30 @@ class Env:
 
 def run_effect(card_ir: Card, eff: Effect, adapter, ctx) -> None:
     """Run one effect for ctx.executor; `repeat effect` loops here for the same player."""
-    if ctx.dogma_vars.get(STOP_KEY):
+    dv = ctx.dogma_vars
+    if dv and dv.get(STOP_KEY):  # (most dogmas' dicts are empty)
         return
-    for name in eff.exports:  # this execution's own results start empty
-        ctx.dogma_vars.setdefault(name, [])
-    for _ in range(MAX_REPEATS):
-        env = Env(ctx, adapter, card_ir, eff.exports)
-        for name in eff.exports:
+    exports = eff.exports
+    for name in exports:  # this execution's own results start empty
+        dv.setdefault(name, [])
+    repeats = 0
+    while True:
+        env = Env(ctx, adapter, card_ir, exports)
+        for name in exports:
             env.vars[name] = []
         try:
-            exec_block(eff.body, env)
+            for op in eff.body:  # (exec_block, inline: a call less per effect)
+                exec_op(op, env)
             return
         except _Repeat:
-            continue
+            repeats += 1
+            if repeats >= MAX_REPEATS:
+                raise EffectError(f"{card_ir.path}: \"{card_ir.name}\" repeated its effect "
+                                  f"{MAX_REPEATS} times") from None
         except _Stop as s:
             if s.scope == "dogma":
-                ctx.dogma_vars[STOP_KEY] = True
+                dv[STOP_KEY] = True
             return
-    raise EffectError(f"{card_ir.path}: \"{card_ir.name}\" repeated its effect {MAX_REPEATS} times")
 
 
 def exec_block(ops, env: Env) -> None:
@@ -278,7 +286,8 @@ def make_effects(card_ir: Card, adapter, kinds=None) -> list:
 
 
 def _runner(card_ir, eff, adapter):
-    def run(ctx):
-        run_effect(card_ir, eff, adapter, ctx)
+    """run(ctx) of one effect: run_effect with its card, effect and adapter bound (a partial:
+    called from C, without a Python frame of its own)."""
+    run = functools.partial(run_effect, card_ir, eff, adapter)
     run.__name__ = f"run_{card_ir.name}_{eff.index}"
     return run

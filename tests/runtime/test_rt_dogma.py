@@ -274,3 +274,40 @@ def test_effect_rows_are_made_once_per_card_set(table):
     assert g3._effect_rows(card, False) is not rows
     g3.apply(("dogma", card))
     assert {tag for tag, *_ in log} == {"X"}
+
+
+def _looping_set():
+    from dsl.load import check_text
+    from dsl.testing import game_cards
+    from runtime.games.innovation.cardset import build_cardset
+    probes = check_text('''card "Refill"
+    age 1; color red; icons castle crown hex castle
+    dogma castle
+    effect:
+        draw 1
+        if count(hand) < 4: repeat effect
+
+card "Forever"
+    age 1; color blue; icons castle crown hex castle
+    dogma castle
+    effect:
+        if count(hand) >= 0: repeat effect
+''', "probe.card")
+    ones = [c for c in game_cards("innovation") if c.age == 1 and not c.attrs.get("edition")]
+    return build_cardset(ones + probes)
+
+
+def test_repeat_effect_runs_the_effect_again_until_its_limit():
+    # `repeat effect` runs the effect again for the same player (dsl/interp.py run_effect);
+    # an effect that repeats MAX_REPEATS times is an error naming its card
+    import pytest
+    from dsl.interp import MAX_REPEATS, EffectError
+    from runtime.games.innovation.game import InnovationGame, Options
+    cs = _looping_set()
+    g = InnovationGame(cs.table, cs.effects, cs.specials, Options(players=2), seed=1)
+    before = len(g.state.hand[0])
+    assert before < 3
+    g.execute_effects(0, cs.table.id_of("Refill"))
+    assert len(g.state.hand[0]) == 4  # drew until four: the effect ran 4 - before times
+    with pytest.raises(EffectError, match=f'"Forever" repeated its effect {MAX_REPEATS} times'):
+        g.execute_effects(0, cs.table.id_of("Forever"))

@@ -108,6 +108,32 @@ def test_special_triggers_filter(table):
     assert calls == [0, 1]
 
 
+def test_special_triggers_see_where_a_card_came_from_and_went(table):
+    """A score, return or transfer is a change of the zone the card left and of the one it
+    entered (the categories of each pair of zones are made once: game._PAIR_CATS)."""
+    spa = table.id_of("SpecA")
+    calls = []
+
+    def cond(g, p):
+        calls.append(p)
+        return False
+
+    g, _ = scenario_game(table, {"players": {"p1": {"hand": ["red1a", "blue1a", "green1a"]}},
+                                 "achievements": ["SpecA"]},
+                         specials=[SpecialAchievement(spa, "SpecA", cond, frozenset({"hand"}))])
+    red, blue, green = (table.id_of(n) for n in ("red1a", "blue1a", "green1a"))
+    g.meld(0, red)                          # hand -> board: only "board"
+    assert calls == []
+    g.score(0, blue)                        # from the hand: "score" and "hand"
+    assert calls == [0, 1]
+    g.transfer(blue, 1, "board")            # score -> board: neither is the hand
+    assert calls == [0, 1]
+    g.transfer(blue, 1, "hand")             # board -> hand
+    assert calls == [0, 1, 0, 1]
+    g.return_card(0, green)                 # hand -> supply
+    assert calls == [0, 1, 0, 1, 0, 1]
+
+
 def test_monument_counters_count_the_turn_and_reset(table):
     """RULES-NOTES "Achievements": Monument counts tucks/scores of the current turn, including
     those made during other players' dogmas in that turn."""

@@ -11,6 +11,8 @@ from runtime.games.innovation.cards cimport color_id, icon_id
 from runtime.games.innovation.effects cimport Runner, new_context
 
 cdef dict _ZONE_CATS, TRANSFER_ZONES, _ROW_CODES, _SPECIALS
+cdef tuple _ONE_CATS, _SCORE_CATS, _PAIR_CATS
+cdef long _N_ZONES
 @cython.locals(made=tuple, i=Py_ssize_t, known=bint)
 cpdef tuple _specials_of(list specials)
 cdef long ROW_DEMAND, ROW_COMPEL, ROW_OTHER, HAND_SORT_MAX, _N_ICON_SLOTS, _N_COLORS

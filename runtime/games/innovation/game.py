@@ -40,6 +40,13 @@ CAT_HAND = frozenset(("hand",))
 CAT_ACH = frozenset(("achievements",))
 CAT_ALL = frozenset(("board", "tuck", "score", "hand", "achievements"))
 _ZONE_CATS = {HAND: CAT_HAND, BOARD: CAT_BOARD, SCORE: CAT_SCORE, ACHIEVEMENTS: CAT_ACH}
+# The categories of a move out of (or into) each zone, of a score from each zone, and of a move
+# from zone a to zone b (_PAIR_CATS[a * len(ZONE_NAMES) + b]): made once, so that a verb
+# indexes a tuple rather than joins two sets.
+_ONE_CATS = tuple(_ZONE_CATS.get(z, CAT_HAND) for z in range(len(ZONE_NAMES)))
+_SCORE_CATS = tuple(CAT_SCORE | c for c in _ONE_CATS)
+_PAIR_CATS = tuple(a | b for a in _ONE_CATS for b in _ONE_CATS)
+_N_ZONES = len(ZONE_NAMES)
 
 DRAW_ACTION = ("draw",)
 PROCEED = object()  # a replacement hook returns this to let the verb happen normally
@@ -668,7 +675,7 @@ class InnovationGame:
             self._emit((EV_SCORE, p, card, ZONE_NAMES[src[0]]))
         else:
             self._changed()
-        self._check_specials(CAT_SCORE | _ZONE_CATS.get(src[0], CAT_HAND))
+        self._check_specials(_SCORE_CATS[src[0]])
         return True
 
     def return_card(self, p: int, card: int) -> bool:
@@ -683,7 +690,7 @@ class InnovationGame:
             self._emit((EV_RETURN, p, card, ZONE_NAMES[src[0]]))
         else:
             self._changed()
-        self._check_specials(_ZONE_CATS.get(src[0], CAT_HAND))
+        self._check_specials(_ONE_CATS[src[0]])
         return True
 
     def return_cards(self, p: int, cards: list) -> int:
@@ -726,7 +733,7 @@ class InnovationGame:
         st = self.state
         src = st.move(card, z, to_player)
         self._emit((EV_TRANSFER, card, ZONE_NAMES[src[0]], src[1], to_zone, to_player))
-        self._check_specials(_ZONE_CATS.get(src[0], CAT_HAND) | _ZONE_CATS.get(z, CAT_HAND))
+        self._check_specials(_PAIR_CATS[src[0] * _N_ZONES + z])
         if z == ACHIEVEMENTS:
             self._check_achievement_win(to_player)
         return True
@@ -750,7 +757,7 @@ class InnovationGame:
         for c in b:
             st.put(c, za, zone_a[0])
         self._emit((EV_EXCHANGE, tuple(a), tuple(zone_a), tuple(b), tuple(zone_b)))
-        self._check_specials(_ZONE_CATS.get(za, CAT_HAND) | _ZONE_CATS.get(zb, CAT_HAND))
+        self._check_specials(_PAIR_CATS[za * _N_ZONES + zb])
         for z, owner, moved in ((za, zone_a[0], b), (zb, zone_b[0], a)):
             if z == ACHIEVEMENTS and moved:
                 self._check_achievement_win(owner)
@@ -812,7 +819,7 @@ class InnovationGame:
             return False
         src = st.move(card, ACHIEVEMENTS, p)
         if src[0] != AVAILABLE:
-            self._check_specials(_ZONE_CATS.get(src[0], CAT_HAND))
+            self._check_specials(_ONE_CATS[src[0]])
         tag = EV_SPECIAL if self.cards.is_special[card] else EV_ACHIEVE
         self._emit((tag, p, card))
         self._check_achievement_win(p)

@@ -58,7 +58,8 @@ cdef class InnovationAdapter:
     cpdef list cards_of(self, str zone, long p, position, Env env)
     @cython.locals(g=InnovationGame, st=State, out=list, pile=list, p=long)
     cpdef list cards_in(self, str zone, list players, position, Env env)
-    @cython.locals(items=list)
+    @cython.locals(items=list, g=InnovationGame, k=str, answers=dict, kept=list, neg=bint,
+                   r=object)
     cpdef list candidates(self, q, Env env)
     @cython.locals(g=InnovationGame, items=list)
     cpdef list listing(self, q, Env env)

@@ -208,8 +208,24 @@ class InnovationAdapter:
     def candidates(self, q: Query, env) -> list:
         """Everything a query matches, ranked and filtered, without asking anyone."""
         items = self.listing(q, env)
+        g = env.game
         for pred in q.preds:
-            items = [x for x in items if self.test(pred, x, q, env) != pred.negated]
+            k = pred.kind
+            if k == "position" and not pred.negated:  # applied while listing the zone
+                continue
+            answers = where_answers(pred, g.cards) if k == "where" and not g._hooks else None
+            if answers is None:
+                items = [x for x in items if self.test(pred, x, q, env) != pred.negated]
+                continue
+            neg = pred.negated  # a where-test with kept answers: read here, item by item
+            kept = []
+            for x in items:
+                r = answers.get(x)
+                if r is None:
+                    r = self.test(pred, x, q, env)  # (evaluated, and kept)
+                if r != neg:
+                    kept.append(x)
+            items = kept
         if q.rank is not None:
             items = self.ranked(q, items, env)
         return items
@@ -628,6 +644,8 @@ class InnovationAdapter:
         """Whether an unranked query has any candidate (candidates() without the full list)."""
         for x in self.listing(q, env):
             for p in q.preds:
+                if p.kind == "position" and not p.negated:  # applied while listing the zone
+                    continue
                 if self.test(p, x, q, env) == p.negated:
                     break
             else:

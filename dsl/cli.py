@@ -313,6 +313,9 @@ def bench(game: str = typer.Argument("innovation"),
           mode: str = typer.Option("both", "--mode", help="interpreted | compiled | both"),
           repeats: int = typer.Option(3, "--repeats", help="the median of this many runs"),
           seed: int = typer.Option(0, "--seed"),
+          min_time: float = typer.Option(0.3, "--min-time",
+                                         help="seconds a repeat lasts at least (its games "
+                                              "played again until then)"),
           as_json: bool = typer.Option(False, "--json")):
     """Random-agent playouts of complete games: games/s and decisions/s per mode, and the ratio."""
     if game != "innovation":
@@ -321,11 +324,16 @@ def bench(game: str = typer.Argument("innovation"),
     if mode not in ("interpreted", "compiled", "both"):
         err.print(f"error: --mode must be interpreted, compiled or both, not '{mode}'")
         raise typer.Exit(2)
+    if games < 1 or repeats < 1 or min_time < 0 or not 2 <= players <= 4:
+        err.print("error: --games and --repeats must be at least 1, --min-time not negative, "
+                  "--players 2 to 4")
+        raise typer.Exit(2)
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
     from bench_games import run_bench
     modes = ["interpreted", "compiled"] if mode == "both" else [mode]
     report = run_bench(modes, players=players, games=games, repeats=repeats, seed=seed,
-                       progress=None if as_json else (lambda m: err.print(m, markup=False)))
+                       progress=None if as_json else (lambda m: err.print(m, markup=False)),
+                       min_time=min_time)
     if as_json:
         print(json.dumps(report))
         return

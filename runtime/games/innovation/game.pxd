@@ -95,9 +95,8 @@ cdef class InnovationGame:
     cpdef _check_achievement_win(self, long p)
     @cython.locals(st=State, known=bint)
     cpdef _check_specials(self, cats)
-    @cython.locals(q=long, r=long, woken=long, card=long, mask=long, order=list,
-                   changed=long[::1], cond=Combination, bits=long, zone_of=long[::1],
-                   available=long, cards=long[::1], masks=long[::1], conds=list, i=long,
+    @cython.locals(q=long, woken=long, card=long, mask=long, order=list, cond=Combination,
+                   bits=long, available=long, masks=long[::1], changed=long[::1], i=long,
                    zone=long)
     cpdef _check_woken_specials(self, State st)
     cpdef _claim_special(self, State st, long card, long q)

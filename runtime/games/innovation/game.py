@@ -1004,7 +1004,7 @@ class InnovationGame:
         # inputs are known, a special is asked again only of the players for whom one of its
         # inputs changed since (State.changed bits against the special's input mask).
         known = self._specials_known and not self._hooks
-        if known and not st.any_changed():
+        if known and not st.changed_any:  # (State.any_changed, read in place)
             return
         self._checking_specials = True
         try:
@@ -1028,31 +1028,27 @@ class InnovationGame:
         """_check_specials when every condition is a Combination with known inputs: each special
         asked only of the players whose State.changed bits meet its inputs (through C when
         compiled), and the bits cleared."""
+        # (the arrays read once per woken special are read in place: a local of one is a
+        # memoryview taken and released, when compiled)
         order = self._orders[st.current]
-        changed = st.changed
-        woken = 0  # every player's changed bits: a special none of them meet is not looked at
-        for q in order:
-            woken |= changed[q]
-        zone_of, available = st.zone_of, AVAILABLE
-        cards, masks, conds = self._special_cards, self._special_masks, self._special_conds
-        for i in range(len(cards)):
+        woken = st.changed_any  # a special none of the changed bits meet is not looked at
+        masks, changed, available = self._special_masks, st.changed, AVAILABLE
+        for i in range(len(masks)):
             mask = masks[i]
             if not woken & mask:
                 continue
-            card = cards[i]
-            zone = zone_of[card]  # (a C int: compared with the object, `available` is boxed)
+            card = self._special_cards[i]
+            zone = st.zone_of[card]  # (a C int: compared with the object, `available` is boxed)
             if zone != available:
                 continue
-            cond = conds[i]
+            cond = self._special_conds[i]
             for q in order:
                 bits = changed[q]
                 if bits & mask and cond.holds(self, st, q):
                     self._claim_special(st, card, q)
-                    for r in order:  # (claiming changes bits too)
-                        woken |= changed[r]
+                    woken = st.changed_any  # (claiming changes bits too)
                     break
-        for q in order:
-            changed[q] = 0
+        st.clear_changed()
 
     def _claim_special(self, st: State, card: int, q: int) -> None:
         st.move(card, ACHIEVEMENTS, q)

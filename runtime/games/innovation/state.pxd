@@ -37,7 +37,7 @@ cdef class State:
     cdef public long[::1] tucked_this_turn, scored_this_turn, score_sum
     cdef public long[::1] board_rev, icons_rev, colors_rev, tops_rev, splays_rev
     cdef public long[::1] seen_top, seen_splay, changed, shape, icons, special_of, avail_count
-    cdef public long avail_ages
+    cdef public long avail_ages, changed_any
     cdef public object cards
     cdef public list icons_of
     cdef public long n_players
@@ -63,8 +63,9 @@ cdef class State:
     cpdef long pile_icon(self, long p, long color, long icon) except? -1
     cpdef long icon_total(self, long p, long icon) except? -1
     cpdef set_splay(self, long p, long color, long direction)
-    @cython.locals(bits=long)
     cpdef bint any_changed(self) except -1
+    @cython.locals(q=long)
+    cpdef clear_changed(self)
     cpdef count_tuck(self, long p)
     cpdef count_score(self, long p)
     cpdef reset_counters(self)

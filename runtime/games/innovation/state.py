@@ -230,6 +230,7 @@ class State:
         self.shape = int_filled(n_players, 0)
         self.cond_memo: dict = {}
         self.changed = int_filled(n_players, IN_ALL)  # IN_* bits since the last check
+        self.changed_any = IN_ALL  # every player's changed bits together (any_changed)
         self.places = _places(n_players)
 
     # ---- copying (snapshots for transactional apply, tests) ----
@@ -276,6 +277,7 @@ class State:
         s.shape = self.shape.copy()
         s.cond_memo = dict(self.cond_memo)  # same boards, same revisions: still valid
         s.changed = self.changed.copy()
+        s.changed_any = self.changed_any
         s.places = self.places
         return s
 
@@ -360,6 +362,7 @@ class State:
         elif zone == _AVAILABLE:  # an achievement available again: anyone may qualify for it
             for q in range(self.n_players):
                 self.changed[q] = _IN_ALL
+            self.changed_any = _IN_ALL
             if not self.special_of[card]:
                 age = self.age_of[card]
                 self.avail_count[age] += 1
@@ -422,27 +425,34 @@ class State:
             self.icons_rev[p] += 1
             changed |= _IN_ICONS
         self.changed[p] |= changed
+        self.changed_any |= changed
 
     def any_changed(self) -> bool:
         """Whether anyone's State.changed bits are set (a special-achievement check is due)."""
-        for bits in self.changed:
-            if bits:
-                return True
-        return False
+        return self.changed_any != 0
+
+    def clear_changed(self) -> None:
+        """After a special-achievement check: nothing changed since."""
+        for q in range(self.n_players):
+            self.changed[q] = 0
+        self.changed_any = 0
 
     # ---- this turn's counters ----
     def count_tuck(self, p: int) -> None:
         self.tucked_this_turn[p] += 1
         self.changed[p] |= _IN_TUCKED
+        self.changed_any |= _IN_TUCKED
 
     def count_score(self, p: int) -> None:
         self.scored_this_turn[p] += 1
         self.changed[p] |= _IN_SCORED
+        self.changed_any |= _IN_SCORED
 
     def reset_counters(self) -> None:
         for q in range(self.n_players):
             if self.tucked_this_turn[q] or self.scored_this_turn[q]:
                 self.changed[q] |= _IN_TUCKED | _IN_SCORED
+                self.changed_any |= _IN_TUCKED | _IN_SCORED
             self.tucked_this_turn[q] = 0
             self.scored_this_turn[q] = 0
 
@@ -472,8 +482,9 @@ class State:
 
     # ---- checks ----
     def check_conservation(self) -> None:
-        """Every card is in exactly one zone, zone_of/owner_of agree with the lists, and the
-        score sums with the score piles."""
+        """Every card is in exactly one zone, zone_of/owner_of agree with the lists, the
+        score sums with the score piles, the available achievements' counts with the list of
+        them, and changed_any with the players' changed bits."""
         seen = [0] * self.cards.n
 
         def mark(lst, zone, owner):
@@ -507,6 +518,10 @@ class State:
         ages = [self.cards.age[c] for c in self.available if not self.cards.is_special[c]]
         assert list(self.avail_count) == [ages.count(a) for a in range(MAX_AGE + 1)]
         assert self.avail_ages == sum(1 << a for a in set(ages))
+        together = 0
+        for bits in self.changed:
+            together |= bits
+        assert self.changed_any == together
         mark(self.removed, REMOVED, -1)
         mark(self.limbo, LIMBO, -1)
         bad = [c for c in range(self.cards.n) if seen[c] != 1]

@@ -239,7 +239,13 @@ class InnovationAdapter:
                 position = p.arg
                 break
         if q.noun == "card":
-            items = self.zone_cards(q.zone, env, position) if q.zone else []
+            z = q.zone
+            if z is None:
+                items = []
+            elif z.whose == "executor":  # (the common case: one player's own cards, no list
+                items = self.cards_of(z.zone, ex, position, env)  # of players made)
+            else:
+                items = self.zone_cards(z, env, position)
         elif q.noun == "color":
             if q.zone is not None:
                 ps = self.players_of(q.zone, env)

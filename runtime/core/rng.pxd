@@ -4,6 +4,8 @@ cimport cython
 
 # (integer literals beyond 32 bits are Python objects to Cython: the masks are named here)
 cdef unsigned long long _MASK64, _MASK32, _TWO32, _MULT
+cdef tuple _THRESHOLDS
+cdef long _N_THRESHOLDS
 
 @cython.final
 cdef class Rng:

@@ -9,6 +9,8 @@ _MASK64 = 0xFFFFFFFFFFFFFFFF
 _MASK32 = 0xFFFFFFFF
 _TWO32 = 0x100000000
 _MULT = 6364136223846793005
+_N_THRESHOLDS = 64
+_THRESHOLDS = tuple((_TWO32 - n) % n if n else 0 for n in range(_N_THRESHOLDS))
 
 
 class Rng:
@@ -36,14 +38,16 @@ class Rng:
         """Uniform integer in [0, n), without modulo bias."""
         if n <= 0:
             raise ValueError("below() needs n > 0")
-        threshold = (_TWO32 - n) % n
+        # the rejection threshold (2^32 - n) % n, from a table for the small n of games
+        threshold = _THRESHOLDS[n] if n < _N_THRESHOLDS else (_TWO32 - n) % n
         while True:
-            # next_u32(), inline: a Python call per draw was a third of the draw's time
+            # next_u32(), inline: a Python call per draw was a third of the draw's time. The
+            # rotation masks the left part only (for rot 0 it is shifted out: x | 0).
             old = self.state
             self.state = (old * _MULT + self.inc) & _MASK64
             xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
             rot = old >> 59
-            r = ((xorshifted >> rot) | (xorshifted << ((32 - rot) & 31))) & _MASK32
+            r = (xorshifted >> rot) | ((xorshifted << (32 - rot)) & _MASK32)
             if r >= threshold:
                 return r % n
 

@@ -1,5 +1,6 @@
 """runtime.core: RNG, decisions, agents, replay files, errors."""
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from runtime.core import (Decision, FirstLegalAgent, IllegalMove, RandomAgent, ReplayAgent,
                           ReplayMismatch, Rng, ScriptedAgent, first_legal_answer,
@@ -39,6 +40,21 @@ def test_rng_below_shuffle_sample_state():
     a = r.sample(range(10), 4)
     r.setstate(st)
     assert r.sample(range(10), 4) == a and len(set(a)) == 4
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**64 - 1), n=st.integers(1, 80) | st.integers(1, 2**32))
+def test_rng_below_is_rejection_sampling_of_next_u32(seed, n):
+    # below() draws inline, with a table of thresholds for small n: it must make exactly the
+    # draws of the textbook form on next_u32 (replays and transcripts depend on it)
+    a, b = Rng(seed), Rng(seed)
+    threshold = (2**32 - n) % n
+    for _ in range(20):
+        r = b.next_u32()
+        while r < threshold:
+            r = b.next_u32()
+        assert a.below(n) == r % n
+    assert a.getstate() == b.getstate()
 
 
 @pytest.mark.parametrize("seed", [0, 1, 7, 2**40 + 3])

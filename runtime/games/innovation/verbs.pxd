@@ -53,8 +53,7 @@ cdef class InnovationAdapter:
     cpdef constant(self, e, Env env)
     cpdef list players_of(self, ref, Env env)
     cpdef list zone_cards(self, ref, Env env, position=*)
-    @cython.locals(g=InnovationGame, st=State, out=list, board=list, pile=list, k=Py_ssize_t,
-                   i=long, top=long)
+    @cython.locals(g=InnovationGame, st=State, out=list, board=list, pile=list, k=Py_ssize_t)
     cpdef list cards_of(self, str zone, long p, position, Env env)
     @cython.locals(g=InnovationGame, st=State, out=list, pile=list, p=long)
     cpdef list cards_in(self, str zone, list players, position, Env env)

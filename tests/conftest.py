@@ -16,3 +16,21 @@ def innovation_tsv():
     if not INNOVATION_TSV.exists():
         pytest.skip(f"reference data {INNOVATION_TSV} is absent (it is never committed)")
     return INNOVATION_TSV
+
+
+def game_steps(cs, seed: int, players: int, steps: int):
+    """A random game of the card set on its own runtime (the compiled one for a compiled set),
+    yielded before each of its first `steps` steps while it lasts, then once more at the end."""
+    from runtime.core.agents import RandomAgent
+    from runtime.games.innovation.game import InnovationGame, Options
+    rt = cs.runtime
+    game_cls, options, agent = ((rt.InnovationGame, rt.Options, rt.RandomAgent) if rt else
+                                (InnovationGame, Options, RandomAgent))
+    g = game_cls(cs.table, cs.effects, cs.specials, options(players=players), seed=seed,
+                 agents=[agent(seed + q) for q in range(players)])
+    for _ in range(steps):
+        if g.over:
+            break
+        yield g
+        g.step()
+    yield g

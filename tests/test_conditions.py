@@ -238,6 +238,7 @@ def test_a_tops_part_answers_what_its_condition_says_at_every_step(seed):
     # against the condition evaluated
     from dsl.codegen import have_c_compiler
     from runtime.games.innovation.state import BOARD
+    from tests.conftest import game_steps
     sets = [cardset("innovation")]
     if have_c_compiler():
         sets.append(cardset("innovation", mode="compiled"))
@@ -245,17 +246,9 @@ def test_a_tops_part_answers_what_its_condition_says_at_every_step(seed):
         universe = next(sp for sp in cs.specials if sp.name == "Universe")
         part = universe.condition.parts[1]
         assert type(part).__name__ == "TopsTested"
-        rt = cs.runtime
-        game_cls, options, agent = ((rt.InnovationGame, rt.Options, rt.RandomAgent) if rt else
-                                    (InnovationGame, Options, RandomAgent))
-        g = game_cls(cs.table, cs.effects, cs.specials, options(players=3), seed=seed,
-                     agents=[agent(seed + q) for q in range(3)])
-        for _ in range(150):
-            if g.over:
-                break
+        for g in game_steps(cs, seed, 3, 150):
             for p in range(3):
                 assert part.ask(g, g.state, p) == part.truth(g, p)
-            g.step()
         # then every top card of player 0 of value 8 or more, and one below 8 on top again
         st_ = g.state
         for color in range(5):

@@ -180,22 +180,13 @@ def test_the_shortcuts_of_the_compiled_runtime_read_what_the_board_says(seed):
     # highest_top_age reads the tops State.refresh_pile keeps (seen_top) when compiled, and
     # card_has_icon the cards' icon bits: at every step of a game, in both runtimes, they
     # answer what the piles and the cards' icons say
-    from runtime.core.agents import RandomAgent
-    from runtime.games.innovation.game import InnovationGame, Options
-    py_cs, c_cs = cardset("innovation"), cardset("innovation", mode="compiled")
-    rt = c_cs.runtime
+    from tests.conftest import game_steps
     icons = sorted(set(range(-1, 21)) | {101, 103})
-    for cs, game_cls, options, agent in ((py_cs, InnovationGame, Options, RandomAgent),
-                                         (c_cs, rt.InnovationGame, rt.Options, rt.RandomAgent)):
-        g = game_cls(cs.table, cs.effects, cs.specials, options(players=3), seed=seed,
-                     agents=[agent(seed + q) for q in range(3)])
-        for _ in range(60):
-            if g.over:
-                break
+    for cs in (cardset("innovation"), cardset("innovation", mode="compiled")):
+        for g in game_steps(cs, seed, 3, 60):
             for p in range(3):
                 tops = [pile[-1] for pile in g.state.board[p] if pile]
                 assert g.highest_top_age(p) == max((cs.table.age[c] for c in tops), default=0)
-            g.step()
         for c in range(cs.table.n):
             assert [g.card_has_icon(c, i) for i in icons] == \
                 [i in cs.table.icons[c] for i in icons], c

@@ -45,8 +45,6 @@ cdef class InnovationGame:
                    out=tuple, set_index=long, age=long, ids=tuple)
     cpdef _shuffle_supply(self, set sets)
     cpdef _emit(self, tuple event, bint change=*)
-    cdef inline bint _heard(self) except -1
-    cpdef _changed(self)
     @cython.locals(n=long, d=Decision, i=long, ra=RandomAgent)
     cpdef list choose(self, player, str kind, options, long min=*, long max=*, str prompt=*,
                       bint all_or_none=*)

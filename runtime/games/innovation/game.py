@@ -348,15 +348,11 @@ class InnovationGame:
         if self._hooks:
             self._fire(event)
 
-    def _heard(self) -> bool:
-        """Whether events have a reader (they are recorded, or a hook listens). The frequent
-        verbs make their event only then: nearly every simulated game records none."""
-        return self.record_events or bool(self._hooks)
-
-    def _changed(self) -> None:
-        """What _emit counts of a change, for a change whose event nobody reads."""
-        if self._nested == 0:
-            self.counted_changes += 1
+    # The frequent verbs make their event only when events have a reader (they are recorded,
+    # or a hook listens): `if self.record_events or self._hooks:`, written out where it is
+    # asked (a method call each time was 2% of an interpreted game). Nearly every simulated
+    # game records none; a verb then counts its change as _emit would (`elif self._nested ==
+    # 0: self.counted_changes += 1`).
 
     def _fire(self, event: tuple) -> None:
         for key in ("trigger:" + event[0], "trigger:*"):
@@ -624,10 +620,10 @@ class InnovationGame:
                 pile = st.supply[si][v]  # an empty expansion pile falls back to base
         card = pile[-1]
         st.move(card, HAND, p)
-        if self._heard():
+        if self.record_events or self._hooks:
             self._emit((EV_DRAW, p, card, v))
-        else:
-            self._changed()
+        elif self._nested == 0:
+            self.counted_changes += 1
         self._check_specials(CAT_HAND)
         return card
 
@@ -638,10 +634,10 @@ class InnovationGame:
             if r is not PROCEED:
                 return r
         src = self.state.move(card, BOARD, p)
-        if self._heard():
+        if self.record_events or self._hooks:
             self._emit((EV_MELD, p, card, ZONE_NAMES[src[0]]))
-        else:
-            self._changed()
+        elif self._nested == 0:
+            self.counted_changes += 1
         self._check_specials(CAT_BOARD)
         return True
 
@@ -655,10 +651,10 @@ class InnovationGame:
         src = st.take(card)
         st.put(card, BOARD, p, bottom=True)
         st.count_tuck(p)
-        if self._heard():
+        if self.record_events or self._hooks:
             self._emit((EV_TUCK, p, card, ZONE_NAMES[src[0]]))
-        else:
-            self._changed()
+        elif self._nested == 0:
+            self.counted_changes += 1
         self._check_specials(CAT_TUCK)
         return True
 
@@ -671,10 +667,10 @@ class InnovationGame:
         st = self.state
         src = st.move(card, SCORE, p)
         st.count_score(p)
-        if self._heard():
+        if self.record_events or self._hooks:
             self._emit((EV_SCORE, p, card, ZONE_NAMES[src[0]]))
-        else:
-            self._changed()
+        elif self._nested == 0:
+            self.counted_changes += 1
         self._check_specials(_SCORE_CATS[src[0]])
         return True
 
@@ -686,10 +682,10 @@ class InnovationGame:
             if r is not PROCEED:
                 return r
         src = self.state.move(card, SUPPLY, -1, bottom=True)
-        if self._heard():
+        if self.record_events or self._hooks:
             self._emit((EV_RETURN, p, card, ZONE_NAMES[src[0]]))
-        else:
-            self._changed()
+        elif self._nested == 0:
+            self.counted_changes += 1
         self._check_specials(_ONE_CATS[src[0]])
         return True
 
@@ -922,7 +918,7 @@ class InnovationGame:
                     if team_of[q] == my_team:
                         continue
                     if (counts[q] < mine) if demand else (counts[q] >= mine):
-                        if self._heard():
+                        if self.record_events or self._hooks:
                             self._emit((EV_DEMAND, q, src), False)
                         ctx = new_context(self, q, p, src, k, dv, False)
                         run_effect(run, ctx) if cython.compiled else run(ctx)
@@ -930,7 +926,7 @@ class InnovationGame:
                 for i in range(1, n):
                     q = order[i]
                     if counts[q] >= mine:
-                        if self._heard():
+                        if self.record_events or self._hooks:
                             self._emit((EV_SHARE, q, src), False)
                         before = self.counted_changes
                         ctx = new_context(self, q, p, src, k, dv, True)
@@ -961,7 +957,7 @@ class InnovationGame:
         return rows
 
     def _dogma_action(self, p: int, card: int) -> None:
-        if self._heard():
+        if self.record_events or self._hooks:
             self._emit((EV_DOGMA, p, card), False)
         if self._run_dogma(p, card):
             # 000 "教义" (4): a free draw action after all effects, at p's highest top card now.
@@ -1090,7 +1086,7 @@ class InnovationGame:
         ages = st.avail_ages  # the ages of the standard achievements available (State.put/take)
         if not ages:
             return 0
-        score = self.score_points(p)
+        score = st.score_sum[p]  # (score_points)
         if score < 5:  # achieving needs a score of 5 x its age, so at least 5
             return 0
         limit = score // 5  # 5 x age <= score
@@ -1218,7 +1214,7 @@ class InnovationGame:
         snap = self._snapshot() if self.transactional else None
         self.log.append(new_entry_one(p, "action", action))
         try:
-            if self._heard():
+            if self.record_events or self._hooks:
                 self._emit((EV_ACTION, p, action), False)
             self._perform(p, action)
             st.actions_left -= 1
@@ -1254,7 +1250,7 @@ class InnovationGame:
         st.current = (st.current + 1) % self.n_players
         st.actions_left = self._actions_for_turn(st.turn)
         st.reset_counters()
-        if self._heard():
+        if self.record_events or self._hooks:
             self._emit((EV_TURN, st.current, st.turn), False)
 
     def step(self) -> None:

@@ -54,7 +54,7 @@ cdef class State:
     @cython.locals(zone=long, owner=long, color=long, lst=list, i=Py_ssize_t, c=long, n=Py_ssize_t,
                    age=long)
     cpdef tuple take(self, long card)
-    @cython.locals(age=long)
+    @cython.locals(age=long, lst=list)
     cpdef put(self, long card, long zone, long owner=*, bint bottom=*)
     cpdef tuple move(self, long card, long zone, long owner=*, bint bottom=*)
     @cython.locals(new=long, old=long, i=long, pile=list, top=long, seen=long, changed=long,

@@ -317,7 +317,12 @@ class State:
         """Remove `card` from wherever it is; returns (zone, owner) it came from."""
         zone = self.zone_of[card]
         owner = self.owner_of[card]
-        lst = self._zone_list(zone, owner, card)
+        if zone == _HAND:  # (the most frequent zones without a call to _zone_list)
+            lst = self.hand[owner]
+        elif zone == _SUPPLY:
+            lst = self.supply[self.set_of[card]][self.age_of[card]]
+        else:
+            lst = self._zone_list(zone, owner, card)
         if cython.compiled:  # a C loop from the end (piles lose their top) instead of a call
             i = len(lst) - 1
             while i >= 0:
@@ -350,7 +355,12 @@ class State:
 
     def put(self, card: int, zone: int, owner: int = -1, bottom: bool = False) -> None:
         """Place a card (not in any zone) into `zone`; `bottom` for tuck / return."""
-        lst = self._zone_list(zone, owner, card)
+        if zone == _HAND:  # (as in take)
+            lst = self.hand[owner]
+        elif zone == _BOARD:
+            lst = self.board[owner][self.color_of[card]]
+        else:
+            lst = self._zone_list(zone, owner, card)
         if bottom:
             lst.insert(0, card)
         else:

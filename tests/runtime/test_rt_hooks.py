@@ -62,6 +62,24 @@ def test_icon_modifier(table):
     assert g.icon_count(0, "castle") == 5 and g.icon_count(0, "leaf") == 0
 
 
+def test_icon_modifiers_decide_who_shares_a_dogma(table):
+    # 000 "教义" (1): the featured icon is counted once, modifiers included (the dogma reads
+    # icon_count when a hook is installed, the State's counts otherwise)
+    card = table.id_of("red2a")  # 3 castles for p1; p2 has none
+    featured = table.dogma_icon[card]
+    ran = []
+    effects = {card: [Effect("effect", lambda ctx: ran.append(ctx.executor), "")]}
+    setup = {"players": {"p1": {"board": {"red": {"cards": ["red2a"]}}}}, "actions_left": 2}
+    g, _ = scenario_game(table, setup, effects)
+    g.apply(("dogma", card))
+    assert ran == [0]                          # p2 has fewer: he does not share
+    g, _ = scenario_game(table, setup, effects)
+    g.add_icon_modifier(lambda game, p, icon, n: n + 5 if p == 1 and icon == featured else n)
+    ran.clear()
+    g.apply(("dogma", card))
+    assert ran == [1, 0]                       # with five more he shares, before p1
+
+
 def test_echo_provider_runs_before_dogma_effects(table):
     card = table.id_of("red2a")
     other = table.id_of("red1a")

@@ -894,9 +894,13 @@ class InnovationGame:
         n = self.n_players
         icon = self._dogma_icon[card]
         counts = [0] * n  # (made at its length: a comprehension appends, and is a call)
-        if icon >= 0:
+        if self._hooks:  # (icon modifiers may change the counts: icon_count applies them)
+            if icon >= 0:
+                for q in range(n):
+                    counts[q] = self.icon_count(q, icon)
+        elif 1 <= icon <= 6:  # icon_count without its calls: State.icons[q * slots + icon]
             for q in range(n):
-                counts[q] = self.icon_count(q, icon)
+                counts[q] = self.state.icons[q * _N_ICON_SLOTS + icon]
         mine = counts[p]
         order = self._orders[p]  # p, then the others in turn order: order[1:] go first
         team_of = self.team_of

@@ -79,7 +79,7 @@ cdef class InnovationGame:
     cpdef _dogma_action(self, long p, long card)
     cpdef _draw_action(self, long p)
     cpdef splay(self, p, color, direction)
-    @cython.locals(k=str, rows=list, q=long, mine=long, counts=list,
+    @cython.locals(k=str, rows=list, q=long, mine=long, counts=long[4],
                    order=list, team_of=long[::1], n=long, i=long, icon=long,
                    my_team=long, before=long, bonus=bint, demand=bint, code=long)
     cpdef bint _run_dogma(self, long p, long card, kinds=*) except -1

@@ -893,7 +893,9 @@ class InnovationGame:
         non-teammate opponent's sharing changed the state (RULES-NOTES "Dogma")."""
         n = self.n_players
         icon = self._dogma_icon[card]
-        counts = [0] * n  # (made at its length: a comprehension appends, and is a call)
+        # each player's count: 2 to 4 players (checked when the game is made), so four places,
+        # a C array of four when compiled (game.pxd) instead of a list made at every dogma
+        counts = [0, 0, 0, 0]
         if self._hooks:  # (icon modifiers may change the counts: icon_count applies them)
             if icon >= 0:
                 for q in range(n):

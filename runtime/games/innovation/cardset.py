@@ -156,15 +156,11 @@ def tops_form(cond):
 def _card_tester(card: I.Card, q, adapter, cid: int, env_types):
     """test_card(game, player, card_id) of a TopsTested part: whether the card passes the
     query's where-tests, as the adapter tests a candidate (InnovationAdapter.test)."""
-    env_class, context_class = env_types
     envs: dict = {}
     wheres = [p for p in q.preds if p.kind == "where"]
 
     def test_card(game, player, c) -> bool:
-        env = envs.get(player)
-        if env is None or env.game is not game:
-            ctx = context_class(game, player, player, cid, "condition", {}, False)
-            env = envs[player] = env_class(ctx, adapter, card)
+        env = _condition_env(envs, game, player, card, adapter, cid, env_types)
         for p in wheres:
             if adapter.test(p, c, q, env) == p.negated:
                 return False
@@ -172,14 +168,22 @@ def _card_tester(card: I.Card, q, adapter, cid: int, env_types):
     return test_card
 
 
+def _condition_env(envs: dict, game, player, card: I.Card, adapter, cid: int,
+                   env_types=(Env, EffectContext)):
+    """The Env a condition of `card` reads for `player`: `envs` keeps each player's Env of the
+    last game asked (a condition only reads, so it is reused within a game)."""
+    env = envs.get(player)
+    if env is None or env.game is not game:
+        env_class, context_class = env_types
+        ctx = context_class(game, player, player, cid, "condition", {}, False)
+        env = envs[player] = env_class(ctx, adapter, card)
+    return env
+
+
 def _condition(card: I.Card, cond, adapter, cid: int):
-    envs: dict = {}  # player -> Env in the last game asked: a condition only reads, so reusable
+    envs: dict = {}
 
     def holds(game, player) -> bool:
-        env = envs.get(player)
-        if env is None or env.game is not game:
-            ctx = EffectContext(game, player, player, cid, "condition", {}, False)
-            env = envs[player] = Env(ctx, adapter, card)
-        return truth(evaluate(cond, env))
+        return truth(evaluate(cond, _condition_env(envs, game, player, card, adapter, cid)))
     return holds
 

@@ -1006,7 +1006,7 @@ class InnovationGame:
         # inputs are known, a special is asked again only of the players for whom one of its
         # inputs changed since (State.changed bits against the special's input mask).
         known = self._specials_known and not self._hooks
-        if known and not st.changed_any:  # (State.any_changed, read in place)
+        if known and not st.changed_any:  # (nobody's State.changed bits are set)
             return
         self._checking_specials = True
         try:

@@ -63,7 +63,6 @@ cdef class State:
     cpdef long pile_icon(self, long p, long color, long icon) except? -1
     cpdef long icon_total(self, long p, long icon) except? -1
     cpdef set_splay(self, long p, long color, long direction)
-    cpdef bint any_changed(self) except -1
     @cython.locals(q=long)
     cpdef clear_changed(self)
     cpdef count_tuck(self, long p)

@@ -230,7 +230,7 @@ class State:
         self.shape = int_filled(n_players, 0)
         self.cond_memo: dict = {}
         self.changed = int_filled(n_players, IN_ALL)  # IN_* bits since the last check
-        self.changed_any = IN_ALL  # every player's changed bits together (any_changed)
+        self.changed_any = IN_ALL  # every player's changed bits together: a check is due
         self.places = _places(n_players)
 
     # ---- copying (snapshots for transactional apply, tests) ----
@@ -355,7 +355,7 @@ class State:
 
     def put(self, card: int, zone: int, owner: int = -1, bottom: bool = False) -> None:
         """Place a card (not in any zone) into `zone`; `bottom` for tuck / return."""
-        if zone == _HAND:  # (as in take)
+        if zone == _HAND:  # (the zones most cards go to, without a call to _zone_list)
             lst = self.hand[owner]
         elif zone == _BOARD:
             lst = self.board[owner][self.color_of[card]]
@@ -436,10 +436,6 @@ class State:
             changed |= _IN_ICONS
         self.changed[p] |= changed
         self.changed_any |= changed
-
-    def any_changed(self) -> bool:
-        """Whether anyone's State.changed bits are set (a special-achievement check is due)."""
-        return self.changed_any != 0
 
     def clear_changed(self) -> None:
         """After a special-achievement check: nothing changed since."""

@@ -24,7 +24,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--players", type=int, default=2)
     a = ap.parse_args()
-    from dsl.testing import cardset
+    from runtime.front.testing import cardset
     print(f"{'mode':<12} {'card set':<22} {'games/s':>8} {'decisions/game':>15} {'us/decision':>12}")
     for mode in ("interpreted", "compiled"):
         cs = cardset("innovation", mode=mode)

@@ -64,7 +64,7 @@ def timed(cs, players: int, seeds, min_time: float) -> tuple[int, int, float]:
 
 def run_bench(modes, players: int = 2, games: int = 50, repeats: int = 3, seed: int = 0,
               progress=None, min_time: float = MIN_TIME) -> dict:
-    from dsl.testing import cardset
+    from runtime.front.testing import cardset
     sets = {m: cardset("innovation", mode=m) for m in modes}
     if "compiled" in sets and sets["compiled"].runtime is None:
         print("warning: no compiled runtime (no C compiler?): 'compiled' ran interpreted",

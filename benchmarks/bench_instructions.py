@@ -26,7 +26,7 @@ PLAY = """
 import gc, sys
 sys.path.insert(0, {repo!r})
 from benchmarks.bench_games import play
-from dsl.testing import cardset
+from runtime.front.testing import cardset
 cs = cardset("innovation", mode={mode!r})
 gc.collect(); gc.freeze()
 play(cs, {players}, range({games}))

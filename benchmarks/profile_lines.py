@@ -39,7 +39,7 @@ def build_and_profile(games: int) -> None:
     env = {**os.environ, "CARDLANG_COMPILED_DIR": OUT_DIR, "CARDLANG_KEEP_C": "1",
            "CC": os.environ.get("CC", "cc") + " -g", "PYTHONHASHSEED": "0"}
     os.makedirs(OUT_DIR, exist_ok=True)
-    subprocess.run([sys.executable, "-m", "dsl.cli", "compile", "innovation/base"], env=env,
+    subprocess.run([sys.executable, "-m", "runtime.front.cli", "compile", "innovation/base"], env=env,
                    check=True, cwd=REPO)
     cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={PROFILE}",
            "--toggle-collect=*InnovationGame_*play", sys.executable, "-c",

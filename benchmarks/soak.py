@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 def run_chunk(args):
     players, teams, seeds, mode = args
-    from dsl.testing import cardset
+    from runtime.front.testing import cardset
     from runtime.core.agents import RandomAgent
     from runtime.games.innovation.agents import GreedyAgent
     from runtime.games.innovation.game import InnovationGame, Options

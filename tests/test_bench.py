@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from dsl.cli import app
+from runtime.front.cli import app
 from dsl.codegen import have_c_compiler
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))

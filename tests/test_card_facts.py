@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 
 from dsl.load import load
-from dsl.testing import CARDS_ROOT
+from runtime.front.testing import CARDS_ROOT
 
 
 def reference_rows(path, set_name="Base"):

@@ -19,7 +19,7 @@ from dsl import ir as I
 from dsl.codegen import build, compiled_effects, generate, have_c_compiler, module_name, source_hash
 from dsl.codegen.emit import comment, lit
 from dsl.load import check_text
-from dsl.testing import cardset, game_cards
+from runtime.front.testing import cardset, game_cards
 from runtime.games.innovation.cards import icon_id
 
 REPO = Path(__file__).resolve().parent.parent
@@ -299,7 +299,7 @@ def test_build_is_cached_and_concurrent_builds_are_safe(tmp_path):
 
 def test_no_c_compiler_falls_back_with_one_warning(tmp_path):
     env = dict(os.environ, CC="/nonexistent/cc", CARDLANG_COMPILED_DIR=str(tmp_path))
-    r = subprocess.run([sys.executable, "-m", "dsl.cli", "test", "--mode", "compiled",
+    r = subprocess.run([sys.executable, "-m", "runtime.front.cli", "test", "--mode", "compiled",
                         "cards/innovation/base/oars.card", "cards/innovation/base/pottery.card"],
                        env=env, cwd=str(REPO), capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from dsl.codegen import have_c_compiler
-from dsl.testing import cardset
+from runtime.front.testing import cardset
 from runtime.core.agents import RandomAgent
 from runtime.games.innovation.game import InnovationGame, Options
 

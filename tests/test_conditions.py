@@ -8,7 +8,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from dsl import ir as I
-from dsl.testing import cardset
+from runtime.front.testing import cardset
 from runtime.core.agents import RandomAgent
 from runtime.games.innovation.cardset import _condition
 from runtime.games.innovation.conditions import dependencies, input_mask

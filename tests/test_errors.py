@@ -696,7 +696,7 @@ def test_utf8_bom_and_crlf_are_accepted():
 # the reason. They are strict xfails: when the checker's wording matches, move them to EXPECTED.
 # ------------------------------------------------------------------ the CLI
 def cardlang(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", "from dsl.cli import main; main()", *args],
+    return subprocess.run([sys.executable, "-c", "from runtime.front.cli import main; main()", *args],
                           cwd=cwd, capture_output=True, text=True, timeout=300,
                           env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "COLUMNS": "200"})
 

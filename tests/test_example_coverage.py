@@ -4,7 +4,7 @@ it (the example's name says "shares"), which earns the activating player the fre
 from __future__ import annotations
 
 from dsl.load import load
-from dsl.testing import CARDS_ROOT
+from runtime.front.testing import CARDS_ROOT
 
 # Cards whose non-demand effects cannot earn the sharing bonus; each entry says why.
 NO_SHARING_EXAMPLE: dict[str, str] = {

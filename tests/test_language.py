@@ -11,7 +11,7 @@ from dsl.errors import CardlangError
 from dsl.load import check_text, load
 from dsl.parse import parse_text
 from dsl.render import render_card
-from dsl.testing import CARDS_ROOT
+from runtime.front.testing import CARDS_ROOT
 from dsl.vocab import get as vocab
 
 

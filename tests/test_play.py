@@ -16,10 +16,10 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from dsl.cli import app
-from dsl.play.cards import load_cardset
-from dsl.play.savefile import read_save
-from dsl.play.terminal import PlaySession
+from runtime.front.cli import app
+from runtime.front.cards import load_cardset
+from runtime.front.savefile import read_save
+from runtime.front.terminal import PlaySession
 from runtime.games.innovation import Options
 
 MODE = "interpreted"
@@ -113,7 +113,7 @@ def test_replay_prints_every_decision(cs, tmp_path):
     # a finished game replays to its result line
     f2 = tmp_path / "done.json"
     s, _, text = session(cs, ONES, seed=3)
-    from dsl.play.savefile import write_save
+    from runtime.front.savefile import write_save
     write_save(f2, s.header(), s.game.log)
     r3 = runner.invoke(app, ["replay", str(f2), "--mode", MODE])
     assert r3.output.strip().splitlines()[-1] == text.strip().splitlines()[-1]
@@ -156,7 +156,7 @@ def test_bad_saves_are_refused_with_first_bad_line(cs, tmp_path, edit, line, why
 
 def test_decisions_after_the_end_are_refused(cs, tmp_path):
     s, _, _ = session(cs, ONES, seed=3)
-    from dsl.play.savefile import write_save
+    from runtime.front.savefile import write_save
     f = tmp_path / "over.json"
     write_save(f, s.header(), s.game.log + [s.game.log[-1]])
     r = runner.invoke(app, ["replay", str(f), "--mode", MODE])

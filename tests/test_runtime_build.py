@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from dsl.codegen import have_c_compiler, runtime_build
-from dsl.testing import cardset
+from runtime.front.testing import cardset
 from runtime.core.rng import Rng
 from runtime.games.innovation.cardset import RUNTIME_MODULES
 
@@ -86,7 +86,7 @@ def test_the_card_module_is_typed_against_the_compiled_runtime():
     # the effects call the compiled adapter and Env through C: the module cimports them, is a
     # build of its own for each runtime, and refuses any other adapter
     from dsl.codegen import _LOADED, _lower, generate, module_name, set_label
-    from dsl.testing import game_cards
+    from runtime.front.testing import game_cards
     from runtime.games.innovation.cardset import typed_binding
     from runtime.games.innovation.verbs import ADAPTER
     cs = cardset("innovation", mode="compiled")

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from dsl.testing import cardset
+from runtime.front.testing import cardset
 from runtime.games.innovation.scenario import run_scenario
 
 HERE = Path(__file__).resolve().parent

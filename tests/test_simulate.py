@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from dsl.cli import app
-from dsl.play import simulate as sim
-from dsl.play.cards import load_cardset
+from runtime.front.cli import app
+from runtime.front import simulate as sim
+from runtime.front.cards import load_cardset
 
 MODE = "interpreted"
 BIN = Path(sys.executable).parent / "cardlang"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from dsl.testing import cardset
+from runtime.front.testing import cardset
 from runtime.games.innovation.transcripts import replay_diffs
 
 FILES = sorted((Path(__file__).parent / "transcripts" / "innovation").glob("*.json"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from dsl.testing import cardset
+from runtime.front.testing import cardset
 from runtime.core.agents import RandomAgent
 from runtime.games.innovation.agents import GreedyAgent
 from runtime.games.innovation.game import Options

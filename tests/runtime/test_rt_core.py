@@ -131,7 +131,7 @@ def _log_entry_modules():
     mods = [decision]
     from dsl.codegen import have_c_compiler
     if have_c_compiler():
-        from dsl.testing import cardset
+        from runtime.front.testing import cardset
         mods.append(cardset("innovation", mode="compiled").runtime.modules["runtime.core.decision"])
     return mods
 

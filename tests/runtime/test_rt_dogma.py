@@ -278,7 +278,7 @@ def test_effect_rows_are_made_once_per_card_set(table):
 
 def _looping_set():
     from dsl.load import check_text
-    from dsl.testing import game_cards
+    from runtime.front.testing import game_cards
     from runtime.games.innovation.cardset import build_cardset
     probes = check_text('''card "Refill"
     age 1; color red; icons castle crown hex castle

@@ -6,7 +6,7 @@ import dataclasses
 from dsl import ir as I
 from dsl.interp import Env
 from dsl.load import check_text
-from dsl.testing import cardset
+from runtime.front.testing import cardset
 from runtime.core.agents import RandomAgent
 from runtime.games.innovation.effects import EffectContext
 from runtime.games.innovation.game import InnovationGame, Options

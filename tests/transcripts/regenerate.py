@@ -6,7 +6,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from dsl.testing import cardset  # noqa: E402
+from runtime.front.testing import cardset  # noqa: E402
 from runtime.games.innovation.game import Options  # noqa: E402
 from runtime.games.innovation.transcripts import record  # noqa: E402
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from .errors import CardlangError
+from dsl.errors import CardlangError
 
 
 def pytest_collect_file(parent, file_path):
@@ -14,7 +14,7 @@ def pytest_collect_file(parent, file_path):
 
 class CardFile(pytest.File):
     def collect(self):
-        from .load import load
+        from dsl.load import load
         res = load([self.path])
         if res.errors:
             yield CheckItem.from_parent(self, name="check", diagnostics=res.errors)
@@ -51,7 +51,7 @@ def _compiled_too(config) -> bool:
     import os
     if "compiled" not in os.environ.get("CARDLANG_TEST_MODES", "interpreted,compiled"):
         return False
-    from .codegen import have_c_compiler
+    from dsl.codegen import have_c_compiler
     return have_c_compiler()
 
 

@@ -1,4 +1,4 @@
-"""The Typer commands `play`, `replay` and `simulate`, registered by dsl/cli.py."""
+"""The Typer commands `play`, `replay` and `simulate`, registered by runtime/front/cli.py."""
 from __future__ import annotations
 
 import sys

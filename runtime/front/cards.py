@@ -28,7 +28,7 @@ def _supports_mode(fn) -> bool:
 
 def available_modes() -> tuple:
     """The modes the card-set builder accepts: ("interpreted",) until a compiled mode exists."""
-    from dsl import testing
+    from . import testing
     return ("auto", "interpreted", "compiled") if _supports_mode(testing.cardset) else ("interpreted",)
 
 
@@ -36,7 +36,7 @@ def available_modes() -> tuple:
 def load_cardset(game: str = "innovation", mode: str | None = None):
     if game not in GAMES:
         raise PlayError(f"unknown game '{game}' (known: {', '.join(GAMES)})")
-    from dsl import testing
+    from . import testing
     from dsl.errors import CardlangError
     if mode not in (None, "auto", "interpreted", "compiled"):
         raise PlayError(f"--mode must be auto, interpreted or compiled, not '{mode}'")
@@ -53,7 +53,7 @@ def load_cardset(game: str = "innovation", mode: str | None = None):
 def mode_name(cs, requested: str | None) -> str:
     """The mode the card set was built in (compiled falls back to the interpreter, with a
     warning, where there is no C compiler)."""
-    from dsl import testing
+    from . import testing
     if not _supports_mode(testing.cardset):
         return "interpreted"
     return requested if requested in ("interpreted", "compiled") else "compiled"

@@ -8,5 +8,5 @@
     simulate.py   `cardlang simulate`: many bot games on all cores or Ray, resumable output
     stats.py      per-game records and per-card statistics
     plots.py      PNG plots of a simulation (matplotlib)
-    commands.py   the Typer commands registered by dsl/cli.py
+    commands.py   the Typer commands registered by runtime/front/cli.py
 """

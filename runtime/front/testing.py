@@ -8,11 +8,11 @@ import os
 import sys
 from pathlib import Path
 
-from .errors import CardlangError
-from .examples import ExampleError, to_scenario
-from .load import load
+from dsl.errors import CardlangError
+from dsl.examples import ExampleError, to_scenario
+from dsl.load import load
 
-CARDS_ROOT = Path(__file__).resolve().parent.parent / "cards"
+CARDS_ROOT = Path(__file__).resolve().parents[2] / "cards"
 
 
 @functools.lru_cache(maxsize=8)

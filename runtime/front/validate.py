@@ -8,8 +8,8 @@ import difflib
 import re
 from dataclasses import dataclass
 
-from . import ir as I
-from .render import render_card
+from dsl import ir as I
+from dsl.render import render_card
 
 NUMBERS = {w: str(i) for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve".split())}

@@ -11,7 +11,7 @@ from typing import List, Optional
 import typer
 from rich.console import Console
 
-from .errors import CardlangError
+from dsl.errors import CardlangError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Cardlang: check, render, format, test and compile card files; run "
@@ -41,7 +41,7 @@ def check(paths: List[Path] = typer.Argument(..., help="card files or folders (r
           quiet: bool = typer.Option(False, "--quiet", "-q", help="no warnings, no summary"),
           as_json: bool = typer.Option(False, "--json", help="machine-readable report")):
     """Check card files against their game's vocabulary; report every error in every file."""
-    from .load import load
+    from dsl.load import load
     t0 = time.perf_counter()
     res = load(paths)
     if as_json:
@@ -65,7 +65,7 @@ def check(paths: List[Path] = typer.Argument(..., help="card files or folders (r
 
 def _find_cards(target: str):
     """A path (file or folder) or a card name looked up in the cards folder."""
-    from .load import load
+    from dsl.load import load
     from .testing import CARDS_ROOT
     p = Path(target)
     if p.exists():
@@ -86,7 +86,7 @@ def _find_cards(target: str):
 def render(targets: List[str] = typer.Argument(..., help="card files, folders, or card names"),
            as_json: bool = typer.Option(False, "--json")):
     """Print cards' effects as English, in the style of printed card text."""
-    from .render import render_card
+    from dsl.render import render_card
     cards = [c for t in targets for c in _find_cards(t)]
     if as_json:
         print(json.dumps([{"name": c.name, "text": render_card(c)} for c in cards], indent=1))
@@ -106,9 +106,9 @@ def render(targets: List[str] = typer.Argument(..., help="card files, folders, o
 def fmt(paths: List[Path] = typer.Argument(..., help="card files or folders"),
         check_only: bool = typer.Option(False, "--check", help="only report files that would change")):
     """Rewrite card files in canonical form (comments are not kept)."""
-    from .fmt import format_text
-    from .load import card_files
-    from .parse import decode
+    from dsl.fmt import format_text
+    from dsl.load import card_files
+    from dsl.parse import decode
     changed = 0
     failed = False
     for path in card_files(paths):
@@ -136,7 +136,7 @@ def test_cmd(paths: List[Path] = typer.Argument(None, help="card files or folder
              mode: str = typer.Option("interpreted", "--mode", help=MODE_HELP)):
     """Run the examples written in card files."""
     _check_mode(mode)
-    from .load import load
+    from dsl.load import load
     from .testing import CARDS_ROOT, run_example
     res = load(paths or [CARDS_ROOT])
     if res.errors:
@@ -178,7 +178,7 @@ def validate(reference: Path = typer.Option(..., "--reference", help="reference 
              as_json: bool = typer.Option(False, "--json")):
     """Render each card of a set to English and compare it with a reference text table."""
     from rich.table import Table
-    from .load import load
+    from dsl.load import load
     from .testing import CARDS_ROOT
     from .validate import markdown, read_reference, validate as run_validate
     if not reference.exists():
@@ -245,8 +245,8 @@ def scenario_run(files: List[Path] = typer.Argument(..., help="scenario JSON fil
     raise typer.Exit(0 if results and passed == len(results) else 1)
 
 
-# play, replay, simulate: dsl/play (terminal front end, replays, simulations)
-from .play import commands as _play  # noqa: E402
+# play, replay, simulate: runtime/front (terminal front end, replays, simulations)
+from . import commands as _play  # noqa: E402
 
 app.command("play")(_play.play)
 app.command("replay")(_play.replay)
@@ -258,8 +258,8 @@ def compile_cmd(card_set: str = typer.Argument(..., help="GAME/SET, e.g. innovat
                 force: bool = typer.Option(False, "--force", help="rebuild even if cached")):
     """Build the game's compiled runtime, then generate the set's Cython module (compiled/),
     typed against that runtime, and build it; cached by source hash."""
-    from .codegen import BuildError, CompilerUnavailable, build
-    from .load import load
+    from dsl.codegen import BuildError, CompilerUnavailable, build
+    from dsl.load import load
     from .testing import CARDS_ROOT
     folder = Path(card_set) if Path(card_set).is_dir() else CARDS_ROOT / card_set
     if not folder.is_dir():
@@ -295,7 +295,7 @@ def _build_game_runtime(game: str, progress):
     """The game's runtime modules compiled by Cython (used by compiled mode) and the Binding
     card modules are typed with, if it has any: ((root, cached), binding), else (None, None)."""
     import importlib
-    from .codegen.runtime_build import build_runtime
+    from dsl.codegen.runtime_build import build_runtime
     try:
         cs = importlib.import_module(f"runtime.games.{game}.cardset")
         mods = tuple(cs.RUNTIME_MODULES)
@@ -328,7 +328,7 @@ def bench(game: str = typer.Argument("innovation"),
         err.print("error: --games and --repeats must be at least 1, --min-time not negative, "
                   "--players 2 to 4")
         raise typer.Exit(2)
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
     from bench_games import run_bench
     modes = ["interpreted", "compiled"] if mode == "both" else [mode]
     report = run_bench(modes, players=players, games=games, repeats=repeats, seed=seed,

@@ -136,16 +136,51 @@ class Vocabulary:
                 | set(self.verbs) | set(self.functions) | set(self.effect_kinds))
 
 
-_REGISTRY: dict[str, "Vocabulary"] = {}
+_REGISTRY: dict[str, "Vocabulary"] = {}   # loaded vocabularies, by game
+_SOURCES: dict = {}                         # game -> a function that gives its vocabulary
+GAMES_GROUP = "cardlang.games"              # the entry points that name the games
+
+
+class UnknownGame(LookupError):
+    """No game of that name is installed (the message has a did-you-mean)."""
 
 
 def register(vocab: Vocabulary) -> Vocabulary:
+    """Make a vocabulary known under its game's name (test vocabularies)."""
     _REGISTRY[vocab.game] = vocab
     return vocab
 
 
+def register_source(game: str, source) -> None:
+    """`source()` gives the vocabulary of `game` when it is first asked for."""
+    _SOURCES[game] = source
+    _REGISTRY.pop(game, None)
+
+
+def known_games() -> list[str]:
+    from importlib.metadata import entry_points
+    return sorted(set(_REGISTRY) | set(_SOURCES)
+                  | {ep.name for ep in entry_points(group=GAMES_GROUP)})
+
+
 def get(game: str) -> Vocabulary:
-    if game not in _REGISTRY:
-        import importlib
-        importlib.import_module(f"runtime.games.{game}.vocabulary")
-    return _REGISTRY[game]
+    """The vocabulary of `game`: from the game's own declaration, found through the
+    `cardlang.games` entry points (the language knows no game itself)."""
+    v = _REGISTRY.get(game)
+    if v is not None:
+        return v
+    source = _SOURCES.get(game)
+    if source is None:
+        from importlib.metadata import entry_points
+        for ep in entry_points(group=GAMES_GROUP):
+            if ep.name == game:
+                source = ep.load().vocabulary
+                break
+    if source is None:
+        from .errors import did_you_mean
+        known = known_games()
+        hint = did_you_mean(game, known)
+        raise UnknownGame(f"unknown game '{game}'" + (f"; {hint}" if hint else "")
+                          + f" (known: {', '.join(known) or 'none'})")
+    v = _REGISTRY[game] = source()
+    return v

@@ -34,3 +34,10 @@ def game_steps(cs, seed: int, players: int, steps: int):
         yield g
         g.step()
     yield g
+
+
+def modes() -> list:
+    """The card-effect modes a test can play in: interpreted, and compiled where a C compiler
+    exists (without one the compiled mode would only repeat the interpreted games)."""
+    from dsl.codegen import have_c_compiler
+    return ["interpreted", "compiled"] if have_c_compiler() else ["interpreted"]

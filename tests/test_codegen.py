@@ -361,7 +361,7 @@ def test_one_players_cards_are_cards_in_of_that_player(mode):
         from dsl import interp as IP
     else:
         E, G, V = (mods[f"runtime.games.innovation.{m}"] for m in ("effects", "game", "verbs"))
-        A, IP = mods["runtime.core.agents"], mods["dsl.interp"]
+        A, IP = mods["runtime.core.agents.basic"], mods["dsl.interp"]
     g = G.InnovationGame(cs.table, cs.effects, cs.specials, G.Options(players=3), seed=7,
                          agents=[A.RandomAgent(q) for q in range(3)])
     checked = 0

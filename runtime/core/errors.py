@@ -24,3 +24,16 @@ class GameOver(Exception):
 
 class ReplayMismatch(Exception):
     """A replayed decision log does not fit the game being replayed."""
+
+
+class UnknownGame(Exception):
+    """No game of that name is registered (the message has a did-you-mean)."""
+
+
+class BadOptions(ValueError):
+    """Game options that the game does not accept (the message says which and why)."""
+
+
+class BadSave(ValueError):
+    """A saved state that cannot be loaded: corrupt, of another game or version (with the
+    reason); nothing was changed."""

@@ -37,6 +37,22 @@ def _check_mode(mode: str) -> None:
 
 
 @app.command()
+def games(as_json: bool = typer.Option(False, "--json", help="machine-readable list")):
+    """List the installed games (the `cardlang.games` entry points) with their options."""
+    from runtime.core import registry
+    found = registry.games()
+    if as_json:
+        print(json.dumps([{"name": g.name, "title": g.title, "players": [g.min_players, g.max_players],
+                           "options": [{"name": s.name, "default": s.default, "doc": s.doc,
+                                        "choices": list(s.choices)} for s in g.option_specs]}
+                          for g in found], indent=1))
+        return
+    for g in found:
+        for line in g.describe():
+            out.print(line, markup=False)
+
+
+@app.command()
 def check(paths: List[Path] = typer.Argument(..., help="card files or folders (recursive)"),
           quiet: bool = typer.Option(False, "--quiet", "-q", help="no warnings, no summary"),
           as_json: bool = typer.Option(False, "--json", help="machine-readable report")):

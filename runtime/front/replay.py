@@ -11,7 +11,7 @@ from rich.text import Text
 
 from runtime.games.innovation import Options
 
-from .describe import Describer
+from runtime.games.innovation.view import Describer
 from .savefile import read_save, replay_log
 from .terminal import print_board
 

@@ -23,7 +23,7 @@ from runtime.games.innovation.cards import COLORS
 from runtime.games.innovation.state import N_COLORS, unpack_icons
 
 from .cards import PlayError, PositionSeededBot, bot_seed, card_fingerprint
-from .describe import BASIC_ICONS, Describer, icon_name
+from runtime.games.innovation.view import BASIC_ICONS, Describer, icon_name
 from .savefile import Saved, replay_log, write_save
 
 COLOR_STYLE = {"blue": "blue", "red": "red", "green": "green", "yellow": "yellow",

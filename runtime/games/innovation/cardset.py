@@ -2,6 +2,7 @@
 each card's effects (interpreted) and the special achievements with their conditions."""
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from dsl import ir as I
@@ -33,7 +34,7 @@ class CardSet:
 
 # The runtime modules compiled mode builds with Cython (dependency order); their sources are
 # unchanged and still run as plain Python in interpreted mode.
-RUNTIME_MODULES = ("dsl.interp", "runtime.core.rng", "runtime.core.decision", "runtime.core.agents",
+RUNTIME_MODULES = ("dsl.interp", "runtime.core.rng", "runtime.core.decision", "runtime.core.agents.basic",
                    "runtime.games.innovation.cards", "runtime.games.innovation.state",
                    "runtime.games.innovation.effects", "runtime.games.innovation.conditions",
                    "runtime.games.innovation.game", "runtime.games.innovation.verbs")
@@ -57,7 +58,7 @@ class Runtime:
         game = twins["runtime.games.innovation.game"]
         self.InnovationGame = game.InnovationGame
         self.Options = game.Options
-        self.RandomAgent = twins["runtime.core.agents"].RandomAgent
+        self.RandomAgent = twins["runtime.core.agents.basic"].RandomAgent
         self.modules = twins
 
 
@@ -187,3 +188,10 @@ def _condition(card: I.Card, cond, adapter, cid: int):
         return truth(evaluate(cond, _condition_env(envs, game, player, card, adapter, cid)))
     return holds
 
+
+
+@functools.lru_cache(maxsize=8)
+def load_cardset(edition: int = 3, mode: str = "interpreted") -> CardSet:
+    """The card set of cards/innovation in `mode` for `edition`, built once per process."""
+    from runtime.core.cardfiles import CARDS_ROOT, game_cards
+    return build_cardset(list(game_cards("innovation", str(CARDS_ROOT))), edition, mode=mode)

@@ -3,7 +3,7 @@
 # pass (players, colours, icons as evaluated values) stay objects, as in the Python source.
 cimport cython
 from runtime.core.rng cimport Rng
-from runtime.core.agents cimport ask, RandomAgent
+from runtime.core.agents.basic cimport ask, RandomAgent
 from runtime.core.decision cimport Decision, new_decision, new_entry, new_entry_one, validate_answer
 from runtime.games.innovation.state cimport State
 from runtime.games.innovation.conditions cimport Combination

@@ -21,7 +21,7 @@ from ...core.events import (
     REARRANGE as EV_REARRANGE, REMOVE as EV_REMOVE, RETURN as EV_RETURN, REVEAL as EV_REVEAL,
     SCORE as EV_SCORE, SHARE as EV_SHARE, SPECIAL as EV_SPECIAL, SPLAY as EV_SPLAY,
     TRANSFER as EV_TRANSFER, TUCK as EV_TUCK, TURN as EV_TURN)
-from ...core.agents import FirstLegalAgent, RandomAgent, ask
+from ...core.agents.basic import FirstLegalAgent, RandomAgent, ask
 from ...core.decision import new_decision, new_entry, new_entry_one, validate_answer
 from ...core.errors import GameOver, IllegalMove
 from ...core.rng import Rng
@@ -444,6 +444,27 @@ class InnovationGame:
 
     def choose_yes_no(self, player: int, prompt: str = "") -> bool:
         return self.choose(player, "yesno", ("yes", "no"), 1, 1, prompt)[0] == "yes"
+
+    def option_id(self, kind: str, option) -> str:
+        """The stable name of an option (contract.Option.id): cards by name, players p1..,
+        an action as its words ("draw", "meld Agriculture", "achieve 3"), others as text."""
+        if kind == "action":
+            a = option
+            if len(a) == 2 and a[0] in ("meld", "dogma") and type(a[1]) is int:
+                return f"{a[0]} {self.cards.name[a[1]]}"
+            return " ".join(map(str, a))
+        return self.option_name(kind, option)
+
+    def option_text(self, kind: str, option) -> str:
+        """One line of English for an option (contract.Option.text)."""
+        from .view import Describer
+        return Describer(self, None, [f"p{q + 1}" for q in range(self.n_players)]).option(
+            kind, option)
+
+    def observation(self, player: int) -> dict:
+        """What `player` may see (observe.py)."""
+        from .observe import observation
+        return observation(self, player)
 
     def option_name(self, kind: str, option) -> str:
         """Human/scenario name of an option: cards by name, players p1.., others as text."""

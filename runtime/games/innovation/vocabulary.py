@@ -4,7 +4,7 @@ relics and the 4th-edition terms the seeds mention. Later work adds behaviour, n
 Sources: shared/seeds/000_0facc20b6f4138b7.txt "基本关键词" and the expansion sections;
 001_e2be08ce61e35573.txt keyword list; icon slots per shared/data/README-innovation.md.
 """
-from dsl.vocab import Vocabulary, register
+from dsl.vocab import Vocabulary
 
 COLORS = ("blue", "red", "green", "yellow", "purple")
 ICONS = ("crown", "leaf", "lightbulb", "castle", "factory", "clock", "avatar")
@@ -143,4 +143,4 @@ v.effect_kind("karma", triggers=("when", "would", "each"), executor="owner",
               doc="Figures: triggered, replacement and static effects")
 v.effect_kind("decree", executor="owner", doc="Figures: a decree's effect")
 
-register(v)
+

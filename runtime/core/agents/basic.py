@@ -1,11 +1,16 @@
-"""Agents answer decisions synchronously: `agent.choose(game, decision) -> list`."""
+"""The basic agents: `agent.choose(state, decision) -> list` of the decision's options.
+
+They read only the decision's shape (`options`, `min`, `max`, `kind`, `all_or_none`), so they
+answer a State's `pending()` (contract.Pending, whose options are contract.Option) and the
+rules' own decisions inside a fast play-out (runtime/core/machine.py) alike, with the same
+draws; the answer is a list of the decision's options."""
 from __future__ import annotations
 
 import cython
 
-from .decision import Decision, first_legal_answer
-from .errors import ReplayMismatch
-from .rng import Rng
+from ..decision import Decision, first_legal_answer
+from ..errors import ReplayMismatch
+from ..rng import Rng
 
 
 class Agent:

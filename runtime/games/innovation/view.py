@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import functools
 
-from runtime.games.innovation.cards import COLORS, ICON_BY_ID
+from .cards import COLORS, ICON_BY_ID
 
 ICON_SHORT = {0: "hex", 1: "crown", 2: "leaf", 3: "bulb", 4: "castle", 5: "factory", 6: "clock"}
 BASIC_ICONS = (1, 2, 3, 4, 5, 6)

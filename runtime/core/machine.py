@@ -1,0 +1,236 @@
+"""Rules written in direct style, made a resumable State.
+
+A game's rules (its *engine*) are written the natural way: when an effect needs a choice it
+asks the deciding seat and goes on with the answer (`engine.agents[player].choose(engine,
+decision)`), deep inside a dogma, a summon or a karma. `EngineState` turns such an engine
+into a `contract.State` whose decisions are data, not callbacks:
+
+* The game is cut into *steps* (the set-up, then one action of a player with everything it
+  causes). The state keeps the engine as it was at the start of the current step (the
+  checkpoint, never changed) and the answers given in that step.
+* To find the open decision it runs the step on a copy of the checkpoint; the seats answer
+  from the step's answers, and at the first decision beyond them the run stops (`Suspend`).
+  The copy, stopped there, is the position at that decision.
+* `apply(answer)` adds the answer and runs the step again from the checkpoint: the rules are
+  a pure function of (checkpoint, answers), RNG included, so the run retraces the step and
+  stops at the next decision, or completes the step, whose end is the next checkpoint.
+
+So any state can be cloned (share the checkpoint, copy the answers), saved (configuration +
+every answer) and searched, even mid-effect, and no front end ever blocks inside the rules.
+A step of k decisions costs k partial runs; steps are one action long.
+
+`play_out(agents)` is the fast path for simulations and playouts: one run to the end in which
+the engine asks the agents directly, with the same answers, hence the same game and log as
+answering every `pending()` through `apply()` (tested).
+
+The engine protocol (what a game's rules object provides):
+    n_players, agents (the seats, set here), log (answered decisions), over, transactional
+    setup()              the set-up and its decisions
+    step()               one step: the current player's action and all it causes
+    clone()              an independent copy
+    result()             None, or an object with `winners` (seats) and `reason`
+    option_id(kind, value), option_text(kind, value)   for Pending options
+    observation(player)  what a player may see
+    save_header()        {"game", "options", "seed"}: the configuration of the save format
+"""
+from __future__ import annotations
+
+import json
+
+from .agents.basic import Agent, ask
+from .contract import Option, Pending, State
+from .decision import validate_answer
+from .errors import BadSave, IllegalMove
+
+SETUP, STEPS = 0, 1
+
+
+class Suspend(BaseException):
+    """Raised by a seat at a decision that has no answer yet; it unwinds the run (a
+    BaseException, so that no `except Exception` in rules or card code can swallow it)."""
+
+    def __init__(self, decision):
+        self.decision = decision
+
+
+class _Script(Agent):
+    """Every seat of one run: answers from the step's answers in order; past them, suspends
+    the run (`policies` None) or hands the seats to the policies (play_out)."""
+
+    name = "script"
+
+    def __init__(self, answers: list, policies=None):
+        self.answers = answers
+        self.pos = 0
+        self.policies = policies
+
+    def choose(self, game, d) -> list:
+        if self.pos < len(self.answers):
+            a = self.answers[self.pos]
+            self.pos += 1
+            return list(a)
+        if self.policies is None:
+            raise Suspend(d)
+        # from here on the engine asks the policies itself (their fast paths included)
+        game.agents = list(self.policies)
+        return ask(game.agents[d.player], game, d)
+
+
+class EngineState(State):
+    """contract.State for an engine written in direct style (see the module's docstring)."""
+
+    def __init__(self, game, engine, phase: int = SETUP):
+        """`engine`: the rules before their set-up (phase SETUP), or at the start of a step."""
+        self.game = game
+        engine.transactional = False  # answers are checked before a run: no rollback needed
+        self._base = engine           # the checkpoint: never changed, copied for each run
+        self._phase = phase
+        self._answers: list = []      # the answers given in the current step
+        self._live = None             # the run stopped at the pending decision (read only)
+        self._decision = None         # its decision (the engine's), None when over
+        self._view = None             # pending(), made when first asked
+        self._run()
+
+    # ------------------------------------------------------------------ the machine
+    def _run(self) -> None:
+        """Run the current step from its checkpoint with its answers; a completed step's end
+        is the next checkpoint, and the next step runs until its first decision."""
+        while True:
+            eng = self._base.clone()
+            script = _Script(self._answers)
+            eng.agents = [script] * eng.n_players
+            try:
+                if self._phase == SETUP:
+                    eng.setup()
+                elif not eng.over:
+                    eng.step()
+            except Suspend as s:
+                self._live, self._decision, self._view = eng, s.decision, None
+                return
+            if script.pos != len(self._answers):  # a rules bug: the step did not retrace
+                raise RuntimeError("a step used fewer answers when run again: its rules are "
+                                   "not a function of the checkpoint and the answers")
+            self._base, self._phase, self._answers = eng, STEPS, []
+            if eng.over:
+                self._live, self._decision, self._view = eng, None, None
+                return
+
+    @property
+    def engine(self):
+        """The rules at the pending decision (or at the end), for reading only: the game's
+        view and tests read it; changing it breaks the state."""
+        return self._live
+
+    # ------------------------------------------------------------------ the contract
+    def current_player(self) -> int:
+        return -1 if self._decision is None else self._decision.player
+
+    def pending(self):
+        d = self._decision
+        if d is None:
+            return None
+        if self._view is None:
+            eng = self._live
+            opts = tuple(Option(eng.option_id(d.kind, o), o, eng.option_text(d.kind, o))
+                         for o in d.options)
+            self._view = Pending(d.player, d.kind, d.prompt, opts, d.min, d.max, d.all_or_none)
+        return self._view
+
+    def apply(self, answer) -> None:
+        d = self._decision
+        if d is None:
+            raise IllegalMove("the game is over")
+        values = self.pending().resolve(answer)
+        values = validate_answer(d, values)  # counts, repeats, orders: IllegalMove
+        self._answers = self._answers + [values]  # a new list: clones share the old one
+        self._run()
+
+    def clone(self) -> "EngineState":
+        c = object.__new__(type(self))
+        c.__dict__.update(self.__dict__)  # checkpoint and live run are shared, never changed
+        return c
+
+    def is_terminal(self) -> bool:
+        return self._decision is None
+
+    def returns(self) -> tuple:
+        n = self._live.n_players
+        r = self._live.result() if self._decision is None else None
+        if r is None or not r.winners:
+            return (0.0,) * n
+        share = 1.0 / len(r.winners)
+        return tuple(share if p in r.winners else 0.0 for p in range(n))
+
+    def result(self):
+        """The rules' result once the game is over (winners and reason), else None."""
+        return self._live.result() if self._decision is None else None
+
+    def observation(self, player: int) -> dict:
+        return self._live.observation(player)
+
+    @property
+    def log(self) -> list:
+        """Every answered decision so far (the save format's body)."""
+        return self._live.log
+
+    def to_json(self) -> str:
+        from .replay import dumps
+        return dumps(self._live.save_header(), self._live.log)
+
+    # ------------------------------------------------------------------ fast paths
+    def play_out(self, agents: list, max_steps: int = 100000):
+        """Play on from here to the end (or `max_steps` more steps), the engine asking
+        `agents` (one per seat) directly; returns the engine at the end. The same answers
+        give the same game as answering every pending() through apply(); this state is not
+        changed."""
+        eng = self._base.clone()
+        eng.agents = [_Script(self._answers, agents)] * eng.n_players
+        if not self._answers:
+            eng.agents = list(agents)
+        if self._phase == SETUP:
+            eng.setup()
+        n = 0
+        while not eng.over and n < max_steps:
+            eng.step()
+            n += 1
+        return eng
+
+    # ------------------------------------------------------------------ loading
+    @classmethod
+    def replayed(cls, game, engine, entries: list) -> "EngineState":
+        """The state after answering `entries` (a decision log) from `engine` before its set-up;
+        an entry that does not fit raises BadSave naming it."""
+        st = cls(game, engine)
+        for i, e in enumerate(entries):
+            d = st._decision
+            if d is None:
+                raise BadSave(f"decision {i}: the game is already over")
+            if e["player"] != d.player or e["kind"] != d.kind:
+                raise BadSave(f"decision {i} is a {e['kind']} decision of player "
+                              f"{e['player'] + 1}, but the game asks a {d.kind} decision of "
+                              f"player {d.player + 1}")
+            try:
+                st.apply(list(e["answer"]))
+            except IllegalMove as exc:
+                raise BadSave(f"decision {i}: {exc.reason}") from None
+        return st
+
+
+def parse_saved(text: str, game_name: str) -> tuple[dict, list]:
+    """(header, entries) of a state's JSON, or BadSave with the reason."""
+    from .replay import from_jsonable
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as e:
+        raise BadSave(f"not JSON: {e}") from None
+    if not isinstance(data, dict) or data.get("version") != 1 or \
+            not isinstance(data.get("header"), dict) or not isinstance(data.get("decisions"), list):
+        raise BadSave("not a saved state (version 1: header and decisions)")
+    header = data["header"]
+    if header.get("game") != game_name:
+        raise BadSave(f"a state of '{header.get('game')}', not of '{game_name}'")
+    try:
+        entries = from_jsonable(data["decisions"])
+    except (KeyError, TypeError, ValueError) as e:
+        raise BadSave(f"malformed decisions: {e}") from None
+    return header, entries

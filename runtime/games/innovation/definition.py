@@ -1,0 +1,85 @@
+"""Innovation as the core's Game: its name, options and vocabulary, and new states.
+
+Light to import (the registry loads it to list games and to give the checker the vocabulary);
+the rules, cards and compiled runtime are imported when a state is made.
+"""
+from __future__ import annotations
+
+from runtime.core.contract import Game, OptionSpec
+from runtime.core.errors import BadOptions
+
+# The sets a game may be played with, and those whose rules and cards are playable today.
+SETS = ("base", "echoes", "figures", "cities", "artifacts")
+PLAYABLE_SETS = ("base",)
+
+
+class Innovation(Game):
+    name = "innovation"
+    title = "Innovation (base game; expansions to come)"
+    min_players = 2
+    max_players = 4
+    option_specs = (
+        OptionSpec("players", 2, "number of players", minimum=2, maximum=4),
+        OptionSpec("teams", False, "team play: four players, partners opposite (000 \"团队游戏\")"),
+        OptionSpec("edition", 3, "rules and card texts of this edition", choices=(1, 3, 4)),
+        OptionSpec("extra_achievements", 0, "achievements needed beyond the usual number",
+                   minimum=0, maximum=10),
+        OptionSpec("sets", ("base",), "the card sets in play", choices=SETS),
+    )
+
+    def vocabulary(self):
+        from .vocabulary import v
+        return v
+
+    def check_options(self, options: dict) -> None:
+        if options["teams"] and options["players"] != 4:
+            raise BadOptions("team play needs 4 players")
+        sets = options["sets"]
+        if "base" not in sets:
+            raise BadOptions("the base set is always in play: sets must include 'base'")
+        for s in sets:
+            if s not in PLAYABLE_SETS:
+                raise BadOptions(f"the {s} set is not playable yet (playable: "
+                                 f"{', '.join(PLAYABLE_SETS)})")
+
+    def engine(self, options: dict | None = None, seed: int = 0, mode: str = "interpreted",
+               record_events: bool = False):
+        """The rules (an InnovationGame of the card set in `mode`) before their set-up."""
+        from .cardset import load_cardset
+        opts = self.options(options)
+        cs = load_cardset(opts["edition"], mode)
+        return cs.game_class(cs.table, cs.effects, cs.specials, self.rules_options(opts), seed,
+                             auto_setup=False, record_events=record_events)
+
+    def rules_options(self, opts: dict):
+        from .game import Options
+        return Options(players=opts["players"], teams=opts["teams"], edition=opts["edition"],
+                       extra_achievements=opts["extra_achievements"], expansions=opts["sets"])
+
+    def new_state(self, options: dict | None = None, seed: int = 0, mode: str = "interpreted",
+                  record_events: bool = False):
+        from runtime.core.machine import EngineState
+        return EngineState(self, self.engine(options, seed, mode, record_events))
+
+    def load_state(self, text: str, mode: str = "interpreted", record_events: bool = False):
+        from runtime.core.errors import BadSave
+        from runtime.core.machine import EngineState, parse_saved
+        header, entries = parse_saved(text, self.name)
+        raw = dict(header.get("options") or {})
+        if "expansions" in raw and "sets" not in raw:  # saves written before the option's rename
+            raw["sets"] = raw.pop("expansions")
+        seed = header.get("seed")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 64:
+            raise BadSave(f"the seed must be a whole number from 0 to 2**64 - 1, not {seed!r}")
+        try:
+            engine = self.engine(raw, seed, mode, record_events)
+        except BadOptions as e:
+            raise BadSave(f"options: {e}") from None
+        return EngineState.replayed(self, engine, entries)
+
+    def view(self):
+        from . import view
+        return view
+
+
+GAME = Innovation()

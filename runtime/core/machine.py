@@ -31,6 +31,8 @@ The engine protocol (what a game's rules object provides):
     result()             None, or an object with `winners` (seats) and `reason`
     option_id(kind, value), option_text(kind, value)   for Pending options
     observation(player)  what a player may see
+    heuristic(player)    the game's estimate of a position (greedy, search)
+    random_agent(seed)   the rules' own RandomAgent (compiled with compiled rules)
     save_header()        {"game", "options", "seed"}: the configuration of the save format
 """
 from __future__ import annotations
@@ -80,18 +82,26 @@ class EngineState(State):
     """contract.State for an engine written in direct style (see the module's docstring)."""
 
     def __init__(self, game, engine, phase: int = SETUP):
-        """`engine`: the rules before their set-up (phase SETUP), or at the start of a step."""
+        """`engine`: the rules before their set-up (phase SETUP), or at the start of a step.
+        Nothing runs until something asks (pending, apply, observation...)."""
         self.game = game
         engine.transactional = False  # answers are checked before a run: no rollback needed
         self._base = engine           # the checkpoint: never changed, copied for each run
         self._phase = phase
         self._answers: list = []      # the answers given in the current step
-        self._live = None             # the run stopped at the pending decision (read only)
-        self._decision = None         # its decision (the engine's), None when over
+        self._live = None             # the run stopped at the pending decision (read only);
+        self._decision = None         # None: not run yet (see _open)
         self._view = None             # pending(), made when first asked
-        self._run()
 
     # ------------------------------------------------------------------ the machine
+    def _open(self) -> None:
+        """Run up to the pending decision if that has not been done yet."""
+        if self._live is None:
+            if self._phase == STEPS and self._base.over:
+                self._live = self._base
+            else:
+                self._run()
+
     def _run(self) -> None:
         """Run the current step from its checkpoint with its answers; a completed step's end
         is the next checkpoint, and the next step runs until its first decision."""
@@ -119,13 +129,16 @@ class EngineState(State):
     def engine(self):
         """The rules at the pending decision (or at the end), for reading only: the game's
         view and tests read it; changing it breaks the state."""
+        self._open()
         return self._live
 
     # ------------------------------------------------------------------ the contract
     def current_player(self) -> int:
+        self._open()
         return -1 if self._decision is None else self._decision.player
 
     def pending(self):
+        self._open()
         d = self._decision
         if d is None:
             return None
@@ -137,6 +150,7 @@ class EngineState(State):
         return self._view
 
     def apply(self, answer) -> None:
+        self._open()
         d = self._decision
         if d is None:
             raise IllegalMove("the game is over")
@@ -151,9 +165,13 @@ class EngineState(State):
         return c
 
     def is_terminal(self) -> bool:
+        if self._live is None and self._phase == STEPS:
+            return self._base.over  # (a step's start: no run needed to know)
+        self._open()
         return self._decision is None
 
     def returns(self) -> tuple:
+        self._open()
         n = self._live.n_players
         r = self._live.result() if self._decision is None else None
         if r is None or not r.winners:
@@ -163,37 +181,55 @@ class EngineState(State):
 
     def result(self):
         """The rules' result once the game is over (winners and reason), else None."""
+        self._open()
         return self._live.result() if self._decision is None else None
 
     def observation(self, player: int) -> dict:
+        self._open()
         return self._live.observation(player)
+
+    def heuristic(self, player: int) -> float:
+        """The game's estimate of how well `player` stands (search and greedy agents)."""
+        self._open()
+        return self._live.heuristic(player)
+
+    def random_agent(self, seed: int):
+        """A random agent that this state's rules ask fastest (their own, compiled when they
+        are): the same answers as agents.RandomAgent(seed)."""
+        self._open()
+        return self._live.random_agent(seed)
 
     @property
     def log(self) -> list:
         """Every answered decision so far (the save format's body)."""
+        self._open()
         return self._live.log
 
     def to_json(self) -> str:
         from .replay import dumps
+        self._open()
         return dumps(self._live.save_header(), self._live.log)
 
     # ------------------------------------------------------------------ fast paths
-    def play_out(self, agents: list, max_steps: int = 100000):
-        """Play on from here to the end (or `max_steps` more steps), the engine asking
-        `agents` (one per seat) directly; returns the engine at the end. The same answers
-        give the same game as answering every pending() through apply(); this state is not
-        changed."""
+    def play_out(self, agents: list, max_steps: int = 100000) -> "EngineState":
+        """Play on from here, the engine asking `agents` (one per seat) directly: the current
+        step to its end, then at most `max_steps` more steps (to the end of the game by
+        default). Returns the state reached, at the start of a step; this state is not
+        changed. The same answers give the same game as answering every pending() through
+        apply() (tested); this is the fast path of simulations and search play-outs."""
         eng = self._base.clone()
-        eng.agents = [_Script(self._answers, agents)] * eng.n_players
-        if not self._answers:
-            eng.agents = list(agents)
-        if self._phase == SETUP:
+        eng.agents = [_Script(self._answers, agents)] * eng.n_players if self._answers \
+            else list(agents)
+        phase = self._phase
+        if phase == SETUP:
             eng.setup()
+        elif not eng.over:
+            eng.step()
         n = 0
         while not eng.over and n < max_steps:
             eng.step()
             n += 1
-        return eng
+        return EngineState(self.game, eng, STEPS)
 
     # ------------------------------------------------------------------ loading
     @classmethod
@@ -202,6 +238,7 @@ class EngineState(State):
         an entry that does not fit raises BadSave naming it."""
         st = cls(game, engine)
         for i, e in enumerate(entries):
+            st._open()
             d = st._decision
             if d is None:
                 raise BadSave(f"decision {i}: the game is already over")

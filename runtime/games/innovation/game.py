@@ -461,6 +461,16 @@ class InnovationGame:
         return Describer(self, None, [f"p{q + 1}" for q in range(self.n_players)]).option(
             kind, option)
 
+    def heuristic(self, player: int) -> float:
+        """How well `player` stands (agents.evaluate): the greedy and search agents' guide."""
+        from .agents import evaluate
+        return evaluate(self, player)
+
+    def random_agent(self, seed: int):
+        """The runtime's own RandomAgent (the compiled one in the compiled runtime, which
+        this game asks through C): what simulations and play-outs use for "random"."""
+        return RandomAgent(seed)
+
     def observation(self, player: int) -> dict:
         """What `player` may see (observe.py)."""
         from .observe import observation

@@ -23,36 +23,23 @@ KEYWORDS = _grammar_keywords()
 
 _NUMBER_WORDS = dict(enumerate("zero one two three four five six seven eight nine ten eleven twelve".split()))
 
-_PLURAL = {"card": "cards", "color": "colors", "value": "values", "player": "players",
-           "icon": "icons"}
+# how the language's own types read in a message; a game's type reads as its doc, else its name
+_BUILTIN_WORDS = {"int": "a number", "bool": "a condition", "str": "a quoted name",
+                  "place": "a zone", "any": "any", "unknown": "something"}
 
 
-def accepts(param: str, actual: str) -> bool:
-    """May a value of type `actual` be passed where `param` is expected?"""
-    if param.endswith("?"):
-        param = param[:-1]
-    if "|" in param:
-        return any(accepts(p, actual) for p in param.split("|"))
-    if param == "any" or param == actual or actual == "unknown":
-        return True
-    return actual in {
-        "cards": {"card"},
-        "card": {"cards"},           # a one-card binding ("as returned") used as a card
-        "int": {"value"},
-        "value": {"int"},
-        "colors": {"color"},
-        "players": {"player"},
-        "achievement": {"str", "card", "cards"},
-        "values": {"value", "int"},
-    }.get(param, set())
-
-
-def _describe_type(t: str) -> str:
-    return {"int": "a number", "cards": "cards", "card": "a card", "color": "a colour",
-            "colors": "colours", "player": "a player", "players": "players", "icon": "an icon",
-            "direction": "a direction", "bool": "a condition", "str": "a quoted name",
-            "place": "a zone", "value": "a value", "values": "values",
-            "achievement": "an achievement"}.get(t.rstrip("?"), t)
+def _describe(vocab: Vocabulary, t: str) -> str:
+    t = t.rstrip("?")
+    if "|" in t:
+        return " or ".join(_describe(vocab, x) for x in t.split("|"))
+    if t in _BUILTIN_WORDS:
+        return _BUILTIN_WORDS[t]
+    spec = vocab.types.get(t)
+    if spec is not None and spec.element:
+        return t
+    if spec is not None and spec.doc:
+        return spec.doc
+    return ("an " if t[:1] in "aeiou" else "a ") + t
 
 
 class Scope:
@@ -72,6 +59,7 @@ class Scope:
 class CardChecker:
     def __init__(self, vocab: Vocabulary, rep: Reporter, card: A.Card, default_set: str = ""):
         self.v, self.rep, self.card = vocab, rep, card
+        self.accepts = vocab.accepts
         self.default_set = default_set
         self.flags = 0
         self.bound_anywhere: dict[str, A.Span] = {}
@@ -92,15 +80,17 @@ class CardChecker:
         cond = None
         for c in self.card.conditions:
             cond = self.check_cond(c.cond, Scope())
-        if not effects and cond is None and attrs.get("dogma", "none") != "none" \
-                and attrs.get("kind", "card") == "card":
-            self.warn(self.card.span, f"card \"{self.card.name}\" has a dogma icon but no effect yet")
+        if not effects and cond is None and self.v.needs_effects(attrs):
+            self.warn(self.card.span, f"card \"{self.card.name}\" has no effect yet")
         for name, span in self.bound_anywhere.items():
             if name not in self.used:
                 self.warn(span, f"'{name}' is bound but never used")
         self.check_examples()
         return I.Card(self.card.name, attrs, tuple(effects), cond, self.card.examples,
                       self.rep.path, self.card.span)
+
+    def describe(self, t: str) -> str:
+        return _describe(self.v, t)
 
     def warn(self, span, message):
         self.warnings.append(Diagnostic(self.rep.path, span.line, span.col, message,
@@ -167,6 +157,10 @@ class CardChecker:
             self.rep.error(sec.kind.span, f"unknown effect kind '{kind}'",
                            expected="one of " + ", ".join(self.v.effect_kinds),
                            suggestion=did_you_mean(kind, self.v.effect_kinds))
+        elif not spec.playable:
+            self.rep.error(sec.kind.span, f"'{kind}' is not playable yet in {self.v.game}",
+                           expected="an effect kind the game can run: " + ", ".join(
+                               k for k, s in self.v.effect_kinds.items() if s.playable))
         self.section_kind = kind
         trigger = None
         scope = Scope()
@@ -182,10 +176,10 @@ class CardChecker:
         before = set(self.bound_anywhere)
         body = self.check_block(sec.body, scope)
         exports = ()
-        if kind == "demand":
+        if spec is not None and spec.exports:  # names visible to the card's later effects
             new = [n for n in self.bound_anywhere if n not in before]
             for n in new:
-                self.exports[n] = "cards"
+                self.exports[n] = self.plural_of("card")
             exports = tuple(new)
         return I.Effect(kind, body, trigger, index, exports, sec.span)
 
@@ -206,7 +200,8 @@ class CardChecker:
                 ended_by = "repeat effect"
             elif isinstance(st, A.Stop):
                 ended_by = "stop"
-            elif isinstance(st, A.Do) and st.action.verbs[0].text in ("win", "lose") and not st.may:
+            elif isinstance(st, A.Do) and not st.may and getattr(
+                    self.v.verbs.get(st.action.verbs[0].text), "ends_block", False):
                 ended_by = st.action.verbs[0].text
         return tuple(ops)
 
@@ -223,11 +218,13 @@ class CardChecker:
         if isinstance(st, A.ForEach):
             it = self.check_arg(st.iterable, scope)
             t = getattr(it, "type", "unknown")
-            elem = {"cards": "card", "colors": "color", "values": "value", "players": "player",
-                    "icons": "icon"}.get(t, t if t in ("card", "color", "value", "player") else None)
+            elem = self.v.element(t) or (t if t in self.v.types and not self.v.is_list(t) else None)
+            if t == "unknown":
+                elem = "unknown"
             if elem is None:
-                self.rep.error(st.iterable.span, f"cannot loop over {_describe_type(t)}",
-                               expected="cards, colours, values or players")
+                self.rep.error(st.iterable.span, f"cannot loop over {self.describe(t)}",
+                               expected=_either(
+                                   [s.name for s in self.v.types.values() if s.element]))
                 elem = "unknown"
             inner = Scope(scope)
             inner.names[st.var.text] = elem
@@ -248,10 +245,12 @@ class CardChecker:
             return I.RepeatEffect(st.span)
         if isinstance(st, A.Stop):
             word = st.word.text if st.word else "effect"
-            if word not in ("effect", "dogma"):
+            scopes = ["effect", *self.v.stop_scopes]
+            if word not in scopes:
                 self.rep.error(st.word.span, f"'stop {word}' is not a statement",
-                               expected="'stop' (this effect) or 'stop dogma'",
-                               suggestion=did_you_mean(word, ["effect", "dogma"]))
+                               expected="'stop' (this effect)" + "".join(
+                                   f" or 'stop {s}'" for s in self.v.stop_scopes),
+                               suggestion=did_you_mean(word, scopes))
             return I.Stop(word, st.span)
         if isinstance(st, A.Let):
             e = self.check_arg(st.expr, scope)
@@ -296,12 +295,15 @@ class CardChecker:
         orelse = self.check_block(st.orelse, Scope(scope)) if st.orelse else ()
         return (act, I.If(((I.Flag(flag), then),), orelse, True, st.span))
 
+    def plural_of(self, t: str) -> str:
+        return self.v.plural(t)
+
     def bind_type(self, act: I.Act) -> str:
         if act.verbs[0] == "choose" and isinstance(act.obj, I.Query):
             q = act.obj
             single = isinstance(q.max, I.Const) and q.max.value == 1
-            return q.noun if single and q.noun != "card" else _PLURAL.get(q.noun, q.noun)
-        return "cards"
+            return q.noun if single and q.noun != "card" else self.plural_of(q.noun)
+        return self.plural_of("card")
 
     # ------------------------------------------------------------------ actions
     def check_action(self, action: A.Action, scope: Scope, bind, optional=False, flag=None,
@@ -325,12 +327,19 @@ class CardChecker:
             specs.append(spec)
         first = specs[0]
         for ident, spec in zip(action.verbs[1:], specs[1:]):
-            if spec.object not in ("cards",):
+            if spec.object != self.plural_of("card"):
                 self.rep.error(ident.span, f"'{ident.text}' cannot act on the cards of '{names[0]}'",
-                               expected="a verb that takes cards, such as score, meld, tuck")
+                               expected="a verb that takes cards: " + ", ".join(sorted(
+                                   n for n, s in self.v.verbs.items()
+                                   if s.object == self.plural_of("card"))[:6]))
         if len(specs) > 1 and not first.produces:
             self.rep.error(action.verbs[0].span, f"'{names[0]} and ...' needs a verb that yields cards first",
-                           expected="draw, reveal, meld, tuck or score")
+                           expected=", ".join(sorted(n for n, s in self.v.verbs.items() if s.produces)))
+        for ident, spec in zip(action.verbs, specs):
+            if not spec.playable and not pattern:
+                self.rep.error(ident.span, f"'{ident.text}' is not playable yet in {self.v.game}",
+                               expected="a verb whose rules the game runs" +
+                               (f" ({spec.doc})" if spec.doc else ""))
         obj_ast = action.obj
         adverbs = list(action.adverbs)
         if isinstance(obj_ast, A.Query) and first.adverb:
@@ -339,7 +348,7 @@ class CardChecker:
         obj = None
         if obj_ast is None:
             if first.object is not None and first.object_required and not pattern:
-                self.rep.error(action.span, f"'{names[0]}' needs {_describe_type(first.object)}",
+                self.rep.error(action.span, f"'{names[0]}' needs {self.describe(first.object)}",
                                expected=self.verb_usage(first))
         elif first.object is None:
             self.rep.error(_span_of(obj_ast), f"'{names[0]}' takes no object",
@@ -358,7 +367,7 @@ class CardChecker:
             kwargs.append((kw.prep, self.check_typed(kw.value, spec_kw[1], scope, first, kw.prep)))
         for prep, typ, req in first.kwargs:
             if req and prep not in given and not pattern:
-                self.rep.error(action.span, f"'{names[0]}' needs '{prep} ...' ({_describe_type(typ)})",
+                self.rep.error(action.span, f"'{names[0]}' needs '{prep} ...' ({self.describe(typ)})",
                                expected=self.verb_usage(first))
         adverb = None
         if adverbs:
@@ -388,11 +397,11 @@ class CardChecker:
     def verb_usage(self, spec) -> str:
         parts = [spec.name]
         if spec.object:
-            parts.append(f"<{_describe_type(spec.object)}>")
+            parts.append(f"<{self.describe(spec.object)}>")
         if spec.adverb:
             parts.append(f"<{spec.adverb}>")
         for prep, typ, _ in spec.kwargs:
-            parts.append(f"{prep} <{_describe_type(typ)}>")
+            parts.append(f"{prep} <{self.describe(typ)}>")
         return "'" + " ".join(parts) + "'"
 
     def peel_adverbs(self, q: A.Query):
@@ -420,8 +429,8 @@ class CardChecker:
                     return None
                 value = self.check_expr(obj.value, scope, want="int")
                 count = self.quant_count(obj.quant, scope)
-                return I.DrawSpec(value, count)
-            return I.DrawSpec(self.check_expr(obj, scope, want="int"), I.Const(1, "int"))
+                return I.Counted(value, count)
+            return I.Counted(self.check_expr(obj, scope, want="int"), I.Const(1, "int"))
         return self.check_typed(obj, want, scope, spec)
 
     def quant_count(self, quant: A.Quant, scope) -> I.Expr:
@@ -438,26 +447,28 @@ class CardChecker:
         if e is None:
             return None
         t = getattr(e, "type", "unknown")
-        if not accepts(want, t):
+        if not self.accepts(want, t):
             if verb is None:
-                self.rep.error(_span_of(node), f"expected {_describe_type(want)}, got {_describe_type(t)}",
-                               expected=_describe_type(want))
+                self.rep.error(_span_of(node), f"expected {self.describe(want)}, got {self.describe(t)}",
+                               expected=self.describe(want))
             else:
                 where = f" after '{prep}'" if prep else ""
-                self.rep.error(_span_of(node), f"'{verb.name}' needs {_describe_type(want)}{where}, "
-                                               f"got {_describe_type(t)}",
+                self.rep.error(_span_of(node), f"'{verb.name}' needs {self.describe(want)}{where}, "
+                                               f"got {self.describe(t)}",
                                expected=self.verb_usage(verb) + f", e.g. '{self.verb_example(verb)}'")
         return e
 
     def verb_example(self, spec) -> str:
-        obj = {"cards": "a card from hand", "color": "red", "player": "an opponent",
-               "achievement": '"Monument"', "value": "1", "any": "a color"}.get(spec.object or "", "")
-        parts = [spec.name, obj]
+        """A use of the verb, from the vocabulary's examples of each type."""
+        if spec.example:
+            return spec.example
+        ex = self.v.examples
+        parts = [spec.name, ex.get(spec.object or "", "")]
         if spec.adverb:
-            parts.append(next(w for w, t in self.v.constants.items() if t == spec.adverb))
+            parts.append(next((w for w, t in self.v.constants.items() if t == spec.adverb), ""))
         for prep, typ, req in spec.kwargs:
             if req:
-                parts.append(f"{prep} " + {"place": "my score", "cards": "all cards from score"}.get(typ, "..."))
+                parts.append(f"{prep} " + ex.get(f"{prep} {typ}", ex.get(typ, "...")))
         return " ".join(p for p in parts if p)
 
     # ------------------------------------------------------------------ arguments, queries, places
@@ -467,19 +478,22 @@ class CardChecker:
         if isinstance(node, A.Place):
             return self.check_place(node, scope)
         if isinstance(node, A.Name) and node.ident.text in self.v.zones and scope.lookup(node.ident.text) is None \
-                and want is not None and accepts(want, "place"):
+                and want is not None and self.accepts(want, "place"):
             return I.ZoneRefExpr(I.ZoneRef(self.v.zones[node.ident.text].name, "executor"))
-        if isinstance(node, A.Str) and want and accepts(want, "achievement"):
-            return self.check_achievement_name(node)
+        if isinstance(node, A.Str) and want:
+            named = self.named_type(want)
+            if named is not None:  # a quoted name of a thing of that type ("Monument")
+                return I.Const(node.value, named)
         return self.check_expr(node, scope, want=want if typecheck else None)
 
-    def check_achievement_name(self, node: A.Str):
-        names = getattr(self.v, "achievement_names", ())
-        if names and node.value not in names:
-            self.rep.error(node.span, f"unknown achievement \"{node.value}\"",
-                           expected="one of " + ", ".join(names[:6]) + ", ...",
-                           suggestion=did_you_mean(node.value, names))
-        return I.Const(node.value, "achievement")
+    def named_type(self, want: str):
+        """The type, among those `want` admits, that a quoted name stands for (a type that
+        accepts str, other than str itself), or None."""
+        for t in want.rstrip("?").split("|"):
+            spec = self.v.types.get(t)
+            if spec is not None and "str" in spec.accepts:
+                return t
+        return None
 
     def check_place(self, place: A.Place, scope: Scope):
         zone = place.zone.text
@@ -513,9 +527,12 @@ class CardChecker:
         preds: list[I.Pred] = []
         rank = None
         single = False
-        if q.value is not None:
+        zoned = True
+        nspec = None
+        if q.value is not None:  # "a [3]": a card of that value (the game's "value" test)
             noun = "card"
-            preds.append(I.Pred("value", self.check_expr(q.value, scope, want="int")))
+            preds.append(I.Pred("test", self.check_expr(q.value, scope, want="int"), False,
+                                "value"))
         else:
             idx = next((i for i, w in enumerate(words) if w.text in self.v.nouns), None)
             if idx is None:
@@ -531,8 +548,9 @@ class CardChecker:
                                suggestion=did_you_mean(extra.text, self.v.all_words()))
             nspec = self.v.nouns[words[idx].text]
             noun = nspec.type
-            if words[idx].text in ("opponent", "opponents"):
-                preds.append(I.Pred("opponent"))
+            zoned = nspec.zoned
+            if nspec.test:  # "opponent": a player who passes the game's test
+                preds.append(I.Pred("test", None, False, nspec.test))
             for adj in words[:idx]:
                 a = self.v.adjectives.get(adj.text)
                 if a is None:
@@ -549,35 +567,36 @@ class CardChecker:
                     preds.append(I.Pred("position", a.arg))
                 elif a.kind == "superlative":
                     rank = (a.arg, None)
-                elif a.kind == "const":
-                    preds.append(I.Pred("color", a.arg))
-                elif a.kind == "negated_const":
-                    preds.append(I.Pred("color", a.arg, negated=True))
+                elif a.kind == "test":
+                    preds.append(I.Pred("test", a.arg, a.negated, a.test))
                 elif a.kind == "single":
                     single = True
-                elif a.kind == "other":
-                    preds.append(I.Pred("other"))
-                elif a.kind == "splayed":
-                    preds.append(I.Pred("splayed"))
         for extra in q.adverbs[:1]:  # words after the zone that no verb took as its adverb
             self.rep.error(extra.span, f"unexpected word '{extra.text}' after the zone",
                            expected="filters ('with', 'without', 'other than') before 'from'/'on'/'in', "
                                     "and 'where' after it")
         inner = Scope(scope)
+        has = self.v.tests.get("has")
         for f in q.filters:
             if f.kind in ("with", "without"):
+                if has is None:
+                    self.rep.error(f.span, f"'{f.kind}' means nothing in {self.v.game}",
+                                   expected="a 'where' condition")
+                    continue
                 if isinstance(f.arg, A.Name) and scope.lookup(f.arg.ident.text) is None \
                         and f.arg.ident.text not in self.v.constants:
                     word = f.arg.ident.text
-                    icons = [w for w, t in self.v.constants.items() if t == "icon"]
-                    self.rep.error(f.arg.span, f"unknown icon '{word}'",
-                                   expected="an icon: " + ", ".join(icons[:7]) + ", ...",
-                                   suggestion=did_you_mean(word, icons))
+                    words_ = [w for w, t in self.v.constants.items() if t == has.arg_type]
+                    self.rep.error(f.arg.span, f"unknown {has.arg_type} '{word}'",
+                                   expected=f"{self.describe(has.arg_type)}: "
+                                   + ", ".join(words_[:7]) + ", ...",
+                                   suggestion=did_you_mean(word, words_))
                     continue
-                icon = self.check_expr(f.arg, scope, want="icon")
-                if noun != "card":
-                    self.rep.error(f.span, f"'{f.kind}' an icon applies to cards only")
-                preds.append(I.Pred("icon", icon, negated=f.kind == "without"))
+                what = self.check_expr(f.arg, scope, want=has.arg_type)
+                if not self.accepts(has.subject, noun):
+                    self.rep.error(f.span, f"'{f.kind}' {self.describe(has.arg_type)} applies to "
+                                   f"{self.describe(has.subject)} only")
+                preds.append(I.Pred("test", what, f.kind == "without", "has"))
             elif f.kind in ("most", "fewest"):
                 self.in_where += 1
                 self.it_stack.append(noun)
@@ -591,14 +610,15 @@ class CardChecker:
         if q.source is not None:
             z = self.check_place(q.source, scope)
             zone = z.ref if z is not None else None
-            if zone is not None and noun in ("value", "player", "icon"):
-                self.rep.error(q.source.span, f"{noun}s are not in a zone",
+            if zone is not None and not zoned:
+                self.rep.error(q.source.span, f"{self.plural_of(noun)} are not in a zone",
                                expected=f"'a {noun}' alone")
-        elif noun == "card" and not self.in_pattern:
-            self.rep.error(q.span, "say where the cards are",
-                           expected="'from hand', 'on board', 'from score of any opponent', ...")
-        elif noun == "color" and q.words and self.v.nouns[q.words[-1].text].default_zone:
-            zone = I.ZoneRef(self.v.nouns[q.words[-1].text].default_zone, "executor")
+        elif nspec is not None and nspec.default_zone:
+            zone = I.ZoneRef(nspec.default_zone, "executor")
+        elif noun not in self.v.domains and not self.in_pattern:
+            zones = sorted({z.name for z in self.v.zones.values()})[:3]
+            self.rep.error(q.span, f"say where the {self.plural_of(noun)} are",
+                           expected=", ".join(f"'from {z}'" for z in zones) + ", ...")
         if q.where is not None:
             self.in_where += 1
             self.it_stack.append(noun)
@@ -606,9 +626,8 @@ class CardChecker:
             self.it_stack.pop()
             self.in_where -= 1
         mode, mn, mx, all_but = self.lower_quant(q.quant, scope)
-        nonempty = bool(q.words) and q.words[-1].text in ("pile", "piles")
-        return I.Query(noun, mode, mn, mx, zone, tuple(preds), rank, single, all_but, nonempty,
-                       type=_PLURAL.get(noun, noun) if mode == "all" or (mx is None) or
+        return I.Query(noun, mode, mn, mx, zone, tuple(preds), rank, single, all_but,
+                       type=self.plural_of(noun) if mode == "all" or (mx is None) or
                        not (isinstance(mx, I.Const) and mx.value == 1) else noun)
 
     def lower_quant(self, quant: A.Quant, scope):
@@ -644,13 +663,13 @@ class CardChecker:
         if want is not None and e is not None:
             t = getattr(e, "type", "unknown")
             if want == "bool" and t != "bool":
-                if t in ("cards", "colors", "players", "values"):
+                if self.v.is_list(t):
                     return e  # a list is true when it holds something
-                self.rep.error(_span_of(node), f"expected a condition, got {_describe_type(t)}",
+                self.rep.error(_span_of(node), f"expected a condition, got {self.describe(t)}",
                                expected="a comparison such as 'count(x) >= 2', or 'c has crown'")
-            elif want != "bool" and not accepts(want, t):
-                self.rep.error(_span_of(node), f"expected {_describe_type(want)}, got {_describe_type(t)}",
-                               expected=_describe_type(want))
+            elif want != "bool" and not self.accepts(want, t):
+                self.rep.error(_span_of(node), f"expected {self.describe(want)}, got {self.describe(t)}",
+                               expected=self.describe(want))
         return e if e is not None else I.Const(0, "unknown")
 
     def _expr(self, node, scope: Scope, it_type=None) -> Optional[I.Expr]:
@@ -682,28 +701,33 @@ class CardChecker:
             left = self._expr(node.left, scope, it_type)
             right = self._expr(node.right, scope, it_type)
             lt, rt = getattr(left, "type", "unknown"), getattr(right, "type", "unknown")
-            if node.op not in ("==", "!=") and not (accepts("int", lt) and accepts("int", rt)):
-                self.rep.error(node.span, f"'{node.op}' compares numbers, got {_describe_type(lt)} "
-                                          f"and {_describe_type(rt)}", expected="two numbers")
-            elif node.op in ("==", "!=") and lt != rt and not (accepts(lt, rt) or accepts(rt, lt)):
-                self.rep.error(node.span, f"comparing {_describe_type(lt)} with {_describe_type(rt)} "
+            if node.op not in ("==", "!=") and not (self.accepts("int", lt) and self.accepts("int", rt)):
+                self.rep.error(node.span, f"'{node.op}' compares numbers, got {self.describe(lt)} "
+                                          f"and {self.describe(rt)}", expected="two numbers")
+            elif node.op in ("==", "!=") and lt != rt and not (self.accepts(lt, rt) or self.accepts(rt, lt)):
+                self.rep.error(node.span, f"comparing {self.describe(lt)} with {self.describe(rt)} "
                                           f"is always {'false' if node.op == '==' else 'true'}",
                                expected="two values of the same kind")
             return I.Cmp(node.op, left, right)
         if isinstance(node, A.Has):
-            subj = self.check_expr(node.subject, scope, want="card", it_type=it_type)
-            what = self.check_expr(node.what, scope, want="icon", it_type=it_type)
-            return I.HasIcon(subj, what)
+            has = self.v.tests.get("has")
+            if has is None:
+                self.rep.error(node.span, f"'has' means nothing in {self.v.game}")
+                return I.Const(False, "bool")
+            subj = self.check_expr(node.subject, scope, want=has.subject, it_type=it_type)
+            what = self.check_expr(node.what, scope, want=has.arg_type, it_type=it_type)
+            return I.Has(subj, what)
         if isinstance(node, A.Member):
             item = self._expr(node.item, scope, it_type)
             coll = self._expr(node.collection, scope, it_type)
             ct = getattr(coll, "type", "unknown")
             it = getattr(item, "type", "unknown")
-            if ct not in ("cards", "colors", "values", "players", "unknown"):
-                self.rep.error(node.collection.span, f"'in' needs a list, got {_describe_type(ct)}",
-                               expected="colours, cards, values or players")
-            elif it != "unknown" and ct != "unknown" and not accepts(ct, it):
-                self.rep.error(node.span, f"{_describe_type(it)} can never be among {_describe_type(ct)}")
+            if not self.v.is_list(ct) and ct != "unknown":
+                self.rep.error(node.collection.span, f"'in' needs a list, got {self.describe(ct)}",
+                               expected=_either(
+                                   [s.name for s in self.v.types.values() if s.element]))
+            elif it != "unknown" and ct != "unknown" and not self.accepts(ct, it):
+                self.rep.error(node.span, f"{self.describe(it)} can never be among {self.describe(ct)}")
             return I.In(item, coll, node.negated)
         if isinstance(node, A.Not):
             return I.Not(self.check_cond(node.cond, scope, it_type))
@@ -737,19 +761,41 @@ class CardChecker:
 
     def check_call(self, node: A.Call, scope: Scope, it_type=None) -> I.Expr:
         name = node.fn.text
-        spec = self.v.functions.get(name)
-        if spec is None:
+        defs = self.v.function_defs(name)
+        if not defs:
             self.rep.error(node.fn.span, f"unknown function '{name}'",
                            expected="one of " + ", ".join(sorted(self.v.functions)[:12]) + ", ...",
                            suggestion=did_you_mean(name, self.v.functions))
             return I.Const(0, "unknown")
+        variant = 0
+        if len(defs) > 1:  # the first signature that takes these arguments
+            real = self.rep
+            for i, spec in enumerate(defs):
+                self.rep = Reporter(real.path, "")
+                try:
+                    self._call(node, spec, i, scope, it_type)
+                    fits = not self.rep.diagnostics
+                finally:
+                    self.rep = real
+                if fits:
+                    variant = i
+                    break
+        spec = defs[variant]
+        if not spec.playable:
+            self.rep.error(node.fn.span, f"'{name}' is not playable yet in {self.v.game}",
+                           expected="a function whose rules the game runs"
+                           + (f" ({spec.doc})" if spec.doc else ""))
+        return self._call(node, spec, variant, scope, it_type)
+
+    def _call(self, node: A.Call, spec, variant: int, scope: Scope, it_type=None) -> I.Expr:
+        name = spec.name
         required = [p for p in spec.params if not p.endswith("?")]
         if not len(required) <= len(node.args) <= len(spec.params):
             n = len(spec.params)
             want = f"{len(required)}" + (f" to {n}" if n != len(required) else "")
             self.rep.error(node.span, f"'{name}' takes {want} argument{'s' if n != 1 else ''}, "
                                       f"got {len(node.args)}",
-                           expected=f"{name}(" + ", ".join(_describe_type(p) for p in spec.params) + ")")
+                           expected=f"{name}(" + ", ".join(self.describe(p) for p in spec.params) + ")")
             return I.Const(0, spec.returns)
         args = []
         for param, arg in zip(spec.params, node.args):
@@ -760,12 +806,12 @@ class CardChecker:
             else:
                 e = self._expr(arg, scope, it_type)
             t = getattr(e, "type", "unknown")
-            if e is not None and not accepts(param, t):
-                self.rep.error(_span_of(arg), f"'{name}' expects {_describe_type(param)}, "
-                                              f"got {_describe_type(t)}",
-                               expected=f"{name}(" + ", ".join(_describe_type(p) for p in spec.params) + ")")
+            if e is not None and not self.accepts(param, t):
+                self.rep.error(_span_of(arg), f"'{name}' expects {self.describe(param)}, "
+                                              f"got {self.describe(t)}",
+                               expected=f"{name}(" + ", ".join(self.describe(p) for p in spec.params) + ")")
             args.append(e)
-        return I.Fn(name, tuple(args), spec.returns)
+        return I.Fn(name, tuple(args), spec.returns, variant)
 
     # ------------------------------------------------------------------ examples
     def check_examples(self):
@@ -781,6 +827,11 @@ class CardChecker:
                 if kinds.count(part.kind) > 1:
                     self.rep.error(part.span, f"'{part.kind}:' given twice in example \"{ex.name}\"")
                     break
+
+
+def _either(words: list) -> str:
+    """"a, b or c"."""
+    return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else "".join(words)
 
 
 def _all_names(scope: Scope):

@@ -41,6 +41,7 @@ class Fn:
     name: str
     args: tuple
     type: str
+    variant: int = 0                    # which of the function's declarations (by argument types)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,9 +67,10 @@ class Cmp:
 
 
 @dataclass(frozen=True, slots=True)
-class HasIcon:
-    card: "Expr"
-    icon: "Expr"
+class Has:
+    """`subject has what`: the game's "has" test (vocab.TestDef)."""
+    subject: "Expr"
+    what: "Expr"
     negated: bool = False
     type: str = "bool"
 
@@ -120,16 +122,19 @@ class ZoneRefExpr:
 
 @dataclass(frozen=True, slots=True)
 class Pred:
-    """One test a candidate must pass. kind: position / color / icon / where / other_than /
-    opponent / other."""
+    """One test a candidate must pass. kind: position (the zone is listed at that position:
+    `arg` the word), where (`arg` a condition on `it`), other_than (`arg` a list the
+    candidate is not in), or test (the game's test named `test`, vocab.TestDef, asked with
+    `arg`)."""
     kind: str
     arg: Any = None
     negated: bool = False
+    test: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class Query:
-    noun: str                           # card / color / value / player / icon
+    noun: str                           # the type of the things asked for (card, player...)
     mode: str                           # choose / all / the
     min: Optional["Expr"]               # None: no lower bound beyond the golden rule
     max: Optional["Expr"]               # None: unbounded
@@ -138,7 +143,6 @@ class Query:
     rank: Optional[tuple] = None        # ('highest'|'lowest'|'most'|'fewest', key expr or None)
     single: bool = False                # "the single player with most ..."
     all_but: Optional["Expr"] = None
-    nonempty_pile: bool = False
     type: str = "cards"
 
 
@@ -149,13 +153,14 @@ def counted_choice(q: Query) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
-class DrawSpec:
+class Counted:
+    """The object of a verb that takes a value: `draw 2`, `draw two [3]` (a count of it)."""
     value: "Expr"
     count: "Expr"
     type: str = "cards"
 
 
-Expr = Union[Const, Var, ItRef, Flag, Fn, Arith, Neg, Cmp, HasIcon, In, Not, Logic, Query, DrawSpec,
+Expr = Union[Const, Var, ItRef, Flag, Fn, Arith, Neg, Cmp, Has, In, Not, Logic, Query, Counted,
              ZoneRefExpr]
 
 
@@ -210,7 +215,7 @@ class RepeatEffect:
 
 @dataclass(frozen=True, slots=True)
 class Stop:
-    scope: str                          # effect / dogma
+    scope: str                          # effect, or a larger scope of the game (vocab.stop_scopes)
     span: Span = field(default=NOSPAN, compare=False)
 
 
@@ -245,7 +250,7 @@ class Effect:
     body: tuple
     trigger: Optional[Trigger] = None
     index: int = 0
-    exports: tuple[str, ...] = ()       # demand bindings visible to later effects
+    exports: tuple[str, ...] = ()       # bindings visible to the card's later effects
     span: Span = field(default=NOSPAN, compare=False)
 
 
@@ -258,11 +263,3 @@ class Card:
     examples: tuple = ()                # dsl.ast.Example, checked
     path: str = ""
     span: Span = field(default=NOSPAN, compare=False)
-
-    @property
-    def age(self) -> int:
-        return self.attrs.get("age", 0)
-
-    @property
-    def color(self) -> str:
-        return self.attrs.get("color", "")

@@ -11,7 +11,22 @@ from .errors import CardlangError, Diagnostic
 from .parse import decode, parse_text
 from .vocab import get as get_vocab
 
-DEFAULT_GAME = "innovation"
+import os
+
+
+def default_game() -> str:
+    """The game of a card file outside cards/<game>/: $CARDLANG_GAME, else the one game
+    installed; with several, there is none (the caller names the game)."""
+    from .vocab import known_games
+    g = os.environ.get("CARDLANG_GAME")
+    if g:
+        return g
+    games = known_games()
+    if len(games) == 1:
+        return games[0]
+    raise CardlangError([Diagnostic("<game>", 0, 0, "which game? several are installed ("
+                                    + ", ".join(games) + "): put the card under cards/<game>/, "
+                                    "pass --game or set CARDLANG_GAME")])
 
 
 def card_files(paths) -> list[Path]:
@@ -31,14 +46,21 @@ def card_files(paths) -> list[Path]:
 
 
 def game_and_set(path: Path) -> tuple[str, str]:
-    """cards/<game>/<set>/<card>.card -> (game, set); other paths default to Innovation."""
+    """cards/<game>/<set>/<card>.card -> (game, set); other paths: the default game."""
     parts = path.resolve().parts
     if "cards" in parts:
         i = len(parts) - 1 - parts[::-1].index("cards")
         rest = parts[i + 1:-1]
         if rest:
             return rest[0], (rest[1] if len(rest) > 1 else "")
-    return DEFAULT_GAME, ""
+    return default_game(), ""
+
+
+def game_of(card: I.Card) -> str:
+    """The game a checked card belongs to (by its file's place)."""
+    if card is not None and card.path and not card.path.startswith("<"):
+        return game_and_set(Path(card.path))[0]
+    return default_game()
 
 
 @dataclass
@@ -58,10 +80,11 @@ def parse_cached(text: str, path: str):
     return f
 
 
-def check_text(text: str, path: str = "<text>", game: str = DEFAULT_GAME, card_set: str = "") -> list[I.Card]:
+def check_text(text: str, path: str = "<text>", game: str | None = None,
+               card_set: str = "") -> list[I.Card]:
     """Parse and check one card text; raises CardlangError."""
     f = parse_text(text, path)
-    return check_file(f, get_vocab(game), text, card_set).cards
+    return check_file(f, get_vocab(game or default_game()), text, card_set).cards
 
 
 def load(paths, game: str | None = None) -> Loaded:

@@ -16,11 +16,22 @@ from pathlib import Path
 import pytest
 
 from dsl import ir as I
-from dsl.codegen import build, compiled_effects, generate, have_c_compiler, module_name, source_hash
+from dsl.codegen import build, generate as _generate, have_c_compiler, module_name as _module_name, source_hash
 from dsl.codegen.emit import comment, lit
 from dsl.load import check_text
 from runtime.front.testing import cardset, game_cards
+from dsl.vocab import get as vocabulary
 from runtime.games.innovation.cards import icon_id
+
+VOCAB = vocabulary("innovation")
+
+
+def generate(cards, label, binding=None):
+    return _generate(cards, label, VOCAB, binding)
+
+
+def module_name(cards, label, binding=None):
+    return _module_name(cards, label, VOCAB, binding)
 
 REPO = Path(__file__).resolve().parent.parent
 TEMPLATE_TEXT = "".join(p.read_text() for p in (REPO / "dsl/codegen/templates").glob("*.j2"))
@@ -123,7 +134,7 @@ def test_hostile_set_builds_runs_and_matches_interpreter():
     from runtime.games.innovation.cardset import build_cardset
     from runtime.games.innovation.game import Options
     ones = [dataclasses.replace(c, path="/tmp/cardlang_test/" + Path(c.path).name)
-            for c in game_cards("innovation") if c.age == 1 and not c.attrs.get("edition")]
+            for c in game_cards("innovation") if c.attrs.get("age") == 1 and not c.attrs.get("edition")]
     tmpl = _hostile_cards()[0]
     broken = dataclasses.replace(  # a verb the runtime has no behaviour for: an EffectError
         tmpl, name="Broken", path="/cards/x/broken.card",
@@ -153,10 +164,10 @@ def test_hostile_set_builds_runs_and_matches_interpreter():
 
 # ------------------------------------------------------------------ generated forms
 def test_queries_stop_early_and_keep_it_in_a_local_when_they_can():
-    # any/none of a query stop at the first match (exists_N, the adapter's `exists`); a where
-    # test that nothing else can read `it` in keeps it in the loop's local, one that calls the
-    # adapter (name(it) here) pushes it on env.its as the interpreter does; draws and bounds
-    # are computed inline (draw_cards, choose_from(..., candidates, bounds, ...))
+    # any/none of a query stop at the first match (exists_N, the interpreter's `exists`); a
+    # where test that nothing else can read `it` in keeps it in the loop's local, one that
+    # calls a function without an inline form (name(it) here) pushes it on env.its as the
+    # interpreter does; draws and bounds are computed inline (draw_cards, pick_from(...))
     card = check_text('''card "Probe"
     age 1; color red; icons castle crown hex castle
     dogma castle
@@ -167,14 +178,15 @@ def test_queries_stop_early_and_keep_it_in_a_local_when_they_can():
     text, _ = generate([card], "test/probe")
     body = text[text.index("cdef int card_0_effect_0"):]
     assert "if (not exists_0(env)):" in body and "if exists_1(env):" in body
-    assert "_wanted = 1" in body and "_res = _draw(env, 2, _wanted)" in body
-    assert "ADAPTER.choose_from(_N[" in body and ", (1, 1, None), 'card', 'choose card', " in body
+    assert "_items, _wanted = [], 1" in body and "_res = draw_cards(env, 2, _wanted)" in body
+    assert ("pick_from(env, query_2(env), 1, 1, None, _executor(env), 'choose', 'card', "
+            "'choose card', False, False, None)") in body
     local, pushed = (text[text.index(f"cdef bint exists_{i}"):] for i in (0, 1))
     local = local[:local.index("return False")]
     pushed = pushed[:pushed.index("return False")]
-    assert "_value(env, x) < 6" in local and "env.its" not in local
+    assert "card_value(_game(env), x)) < 6" in local and "env.its" not in local
     assert "env.its.append(x)" in pushed and "_it(env)" in pushed
-    assert "ADAPTER.cards_of('board', _executor(env), 'top', env)" in local
+    assert "cards_of(env, 'board', _executor(env), 'top')" in local
 
 
 @needs_cc
@@ -192,7 +204,7 @@ def test_an_effect_run_within_itself_keeps_its_own_bindings():
         score drawn
 ''', "/tmp/cardlang_test/echo_chamber.card")[0]
     ones = [dataclasses.replace(c, path="/tmp/cardlang_test/" + Path(c.path).name)
-            for c in game_cards("innovation") if c.age == 1 and not c.attrs.get("edition")]
+            for c in game_cards("innovation") if c.attrs.get("age") == 1 and not c.attrs.get("edition")]
     runs = []
     for mode in ("interpreted", "compiled"):
         cs = build_cardset([card] + ones, mode=mode)
@@ -213,15 +225,14 @@ def test_an_effect_run_within_itself_keeps_its_own_bindings():
 
 
 def test_what_the_ir_settles_is_settled_by_the_generator():
-    # the adapter's decisions that depend on the IR alone are made when generating: an optional
-    # "all" step lists its candidates once (nothing_to_do, then the items), an optional choice
-    # is its own decision (no yes/no), the query is handed to choose_from with its candidates,
-    # its bounds and what choosing reads of it (the decision's kind and prompt for its noun,
-    # mode, which bounds it has, rank); a verb done card by card goes to card_items with its
-    # number and whether the player orders the cards (meld/tuck of cards not picked one by
-    # one); common query tests and functions call the game or adapter directly (a named icon
-    # as its number), zones as arguments are listed inline, and a query with nothing to test
-    # returns the zone's cards
+    # the language's decisions that depend on the IR alone are made by the lowering and
+    # written as such: an optional "all" step lists its candidates once (not offered when
+    # there are none, then they are the items), an optional choice is its own decision (no
+    # yes/no), the query's candidates and bounds go to pick_from; a verb done card by card is
+    # a loop over the game's inline form, ordered first by the player when it was not picked
+    # one by one (tuck all); common query tests and functions are the game's inline forms (a
+    # named icon as its number), zones as arguments are listed inline, and a query with
+    # nothing to test returns the zone's cards
     card = check_text('''card "Probe"
     age 1; color red; icons castle crown hex castle
     dogma castle
@@ -236,30 +247,31 @@ def test_what_the_ir_settles_is_settled_by_the_generator():
     text, _ = generate([card], "test/probe")
     body = text[text.index("cdef int card_0_effect_0"):]
     tuck, ret = body.index("# line 5"), body.index("# line 6")
-    assert "_cands = query_0(env)" in body[tuck:ret]
+    assert "_cands = query_0(env)" in body[:ret]
     # a binding no later effect reads is a plain store; a demand's result goes through bind
     assert "_set_var(env, 'tucked', list(_res))" in body and "_bind(" not in body
     assert "if not _cands or not _game(env).choose_yes_no(_executor(env), 'may tuck?'):" in body
-    assert ("ADAPTER.choose_from(_N[1], env, True, None, False, _cands, (None, None, None), "
-            "'card', 'choose card', 'all', False, False, False, False)") in body
-    assert ("ADAPTER.choose_from(_N[3], env, True, None, False, query_1(env), (1, 1, None), "
-            "'card', 'choose card', 'choose', True, True, False, False)") in body
-    assert "_res = ADAPTER.card_items(1, _res, env, True)" in body[tuck:ret]  # tuck all: ordered
-    assert "_res = ADAPTER.card_items(2, _res, env, False)" in body  # score: one by one
-    assert "_perform('tuck'" not in body and "_perform('score'" not in body
+    assert ("pick_from(env, _cands, None, None, None, _executor(env), 'all', 'card', "
+            "'choose card', True, False, None)") in body
+    assert ("pick_from(env, query_1(env), 1, 1, None, _executor(env), 'choose', 'card', "
+            "'choose card', True, False, None)") in body
+    assert "_res = in_order(_N[" in body[tuck:ret]  # tuck all: ordered
+    assert "if _game(env).tuck(_executor(env), _x):" in body[tuck:ret]
+    assert "in_order" not in body[ret:] and "if _game(env).score_card(_executor(env), _x):" in body
     assert "choose_yes_no" not in body[ret:body.index("# line 7")]
-    assert "_object_items" not in text and "_declined(" not in body
+    assert "_res = return_items(env, _res)" in body
     assert "_game(env).splay_of(_executor(env), 'red')" in body
-    assert "ADAPTER.color_of(_game(env), _var(env, 'tucked'))" in body
-    assert "len(ADAPTER.cards_of('hand', _executor(env), None, env)) > 2" in body
-    assert "ADAPTER.pile_icons(_game(env), 'crown', 'red', _executor(env))" in body
-    assert "_call_function" not in body and "ADAPTER.test(" not in text
+    assert "color_of(_game(env), _var(env, 'tucked'))" in body
+    assert "len(_as_list(cards_of(env, 'hand', _executor(env), None)))) > 2" in body
+    assert "pile_icons(_game(env), 'crown', 'red', _executor(env))" in body
+    assert "_res = transfer_items(env, _res, [_activator(env)], 'board')" in body
+    assert ".run(env" not in body and "passes(" not in text
     queries = {n: text[text.index(f"cdef list query_{n}"):] for n in range(4)}
     assert "kept" not in queries[0][:queries[0].index("return items")]
     assert f"if not (_game(env).card_has_icon(x, {icon_id('crown')})):" in queries[1]
-    assert "if not (ADAPTER.color_of(_game(env), x) == 'red'):" in queries[2]
-    assert "if (ADAPTER.color_of(_game(env), x) == 'green'):" in queries[3]
-    assert "if not (x not in _as_list(_this(env))):" in queries[3]
+    assert "if not ((color_of(_game(env), x) == 'red')):" in queries[2]
+    assert "if ((color_of(_game(env), x) == 'green')):" in queries[3]
+    assert "if (x not in _as_list(_this(env))) == False:" in queries[3]
 
 
 # ------------------------------------------------------------------ cache
@@ -277,8 +289,9 @@ def test_cache_key_follows_the_ir():
 def test_build_is_cached_and_concurrent_builds_are_safe(tmp_path):
     env = dict(os.environ, CARDLANG_COMPILED_DIR=str(tmp_path))
     prog = ("import sys; sys.path.insert(0, %r); from tests.test_codegen import _hostile_cards;"
-            "from dsl.codegen import build; r = build(_hostile_cards()[:3], 'race/set');"
-            "print('cached' if r.cached else 'built')") % str(REPO)
+            "from dsl.codegen import build; from dsl.vocab import get;"
+            "r = build(_hostile_cards()[:3], 'race/set', get('innovation'));"
+            "print('cached' if all(x.cached for x in r) else 'built')") % str(REPO)
     procs = [subprocess.Popen([sys.executable, "-c", prog], env=env, cwd=str(REPO),
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
              for _ in range(3)]
@@ -286,15 +299,15 @@ def test_build_is_cached_and_concurrent_builds_are_safe(tmp_path):
     assert all(p.returncode == 0 for p in procs), results
     outs = sorted(o.strip() for o, _ in results)
     assert outs == ["built", "cached", "cached"]
-    sos = list(tmp_path.glob("cl_race_set_*.so"))
-    assert len(sos) == 1 and not list(tmp_path.glob(".build-*"))
-    # a second build in this process is a cache hit of the same file
+    sos = sorted(tmp_path.glob("cl_race_set_*.so"))
+    assert sos and not list(tmp_path.glob(".build-*"))
+    # a second build in this process is a cache hit of the same files
     os.environ["CARDLANG_COMPILED_DIR"] = str(tmp_path)
     try:
-        r = build(_hostile_cards()[:3], "race/set")
+        r = build(_hostile_cards()[:3], "race/set", VOCAB)
     finally:
         del os.environ["CARDLANG_COMPILED_DIR"]
-    assert r.cached and r.path == sos[0]
+    assert all(x.cached for x in r) and sorted(x.path for x in r) == sos
 
 
 def test_no_c_compiler_falls_back_with_one_warning(tmp_path):
@@ -313,8 +326,9 @@ def test_no_c_compiler_build_cardset_is_interpreted(monkeypatch, capsys):
     import dsl.codegen as cg
     monkeypatch.setenv("CC", "/nonexistent/cc")
     monkeypatch.setattr(cg, "_WARNED", False)
-    assert compiled_effects(_hostile_cards()[:1], None) is None
-    assert compiled_effects(_hostile_cards()[:1], None) is None
+    from dsl import interp
+    assert cg.compiled_effects(_hostile_cards()[:1], VOCAB, interp, None) is None
+    assert cg.compiled_effects(_hostile_cards()[:1], VOCAB, interp, None) is None
     assert capsys.readouterr().err.count("compiled mode unavailable") == 1
 
 
@@ -348,19 +362,19 @@ def test_first_of_is_the_first_of_as_list(v):
 
 @pytest.mark.parametrize("mode", ["interpreted", "compiled"])
 def test_one_players_cards_are_cards_in_of_that_player(mode):
-    # compiled queries of "your hand", "your top cards"... call the adapter's cards_of with
-    # the player (no list of players): the same cards as cards_in of [that player], at every
-    # step of a game
+    # compiled queries of "your hand", "your top cards"... call the zones' cards_of with the
+    # player (no list of players): the same cards as cards_in of [that player], at every step
+    # of a game
     if mode == "compiled" and not have_c_compiler():
         pytest.skip("no C compiler")
     cs = cardset("innovation", mode=mode)
     mods = cs.runtime.modules if cs.runtime is not None else None
     if mods is None:
-        from runtime.games.innovation import effects as E, game as G, verbs as V
-        from runtime.core import agents as A
+        from runtime.games.innovation import effects as E, game as G, zones as Z
+        from runtime.core.agents import basic as A
         from dsl import interp as IP
     else:
-        E, G, V = (mods[f"runtime.games.innovation.{m}"] for m in ("effects", "game", "verbs"))
+        E, G, Z = (mods[f"runtime.games.innovation.{m}"] for m in ("effects", "game", "zones"))
         A, IP = mods["runtime.core.agents.basic"], mods["dsl.interp"]
     g = G.InnovationGame(cs.table, cs.effects, cs.specials, G.Options(players=3), seed=7,
                          agents=[A.RandomAgent(q) for q in range(3)])
@@ -370,12 +384,12 @@ def test_one_players_cards_are_cards_in_of_that_player(mode):
             break
         for p in range(3):
             ctx = E.EffectContext(g, p, p, 0, "effect", {}, False)
-            env = IP.Env(ctx, V.ADAPTER, None)
+            env = IP.Env(ctx)
             env.vars["__revealed__"] = list(g.state.hand[p])
             for zone in ("hand", "score", "board", "achievements", "revealed"):
                 for position in ((None, "top", "bottom") if zone == "board" else (None,)):
-                    mine = V.ADAPTER.cards_of(zone, p, position, env)
-                    assert mine == V.ADAPTER.cards_in(zone, [p], position, env)
+                    mine = Z.cards_of(env, zone, p, position)
+                    assert mine == Z.cards_in(env, zone, [p], position)
                     checked += bool(mine)
         g.step()
     assert checked > 100

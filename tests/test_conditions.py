@@ -12,11 +12,15 @@ from runtime.front.testing import cardset
 from runtime.core.agents import RandomAgent
 from runtime.games.innovation.cardset import _condition
 from runtime.games.innovation.conditions import dependencies, input_mask
-from runtime.games.innovation.effects import SpecialAchievement
+from dsl.interp import Env
+from runtime.games.innovation.effects import EffectContext, SpecialAchievement
 from runtime.games.innovation.game import InnovationGame, Options
 from runtime.games.innovation.state import (IN_ALL, IN_COLORS, IN_ICONS, IN_SCORED, IN_TOPS,
                                             IN_TUCKED, N_COLORS)
-from runtime.games.innovation.verbs import ADAPTER
+from dsl.lower import Lowering
+from dsl.vocab import get as vocabulary
+
+VOCAB = vocabulary("innovation")
 
 
 def _parts(name):
@@ -102,8 +106,9 @@ def _unremembered(cs):
     out = []
     for sp in cs.specials:
         card = cs.ir[sp.name]
+        cond = Lowering(vocabulary("innovation")).condition(card.condition)
         out.append(SpecialAchievement(sp.card_id, sp.name,
-                                      _condition(card, card.condition, ADAPTER, sp.card_id)))
+                                      _condition(card, cond, sp.card_id, (Env, EffectContext))))
     return out
 
 
@@ -191,18 +196,18 @@ BELOW_8 = I.Pred("where", I.Cmp("<", _fn("value", I.ItRef("card")), I.Const(8, "
 def test_which_parts_are_answered_top_card_by_top_card():
     from runtime.games.innovation.cardset import tops_form
     q = _query(TOP, BELOW_8)
-    assert tops_form(_fn("none", q, type="bool")) == (False, q)
-    assert tops_form(_fn("any", q, type="bool")) == (True, q)
+    assert tops_form(_fn("none", q, type="bool"), VOCAB) == (False, q)
+    assert tops_form(_fn("any", q, type="bool"), VOCAB) == (True, q)
     negated = I.Pred("where", BELOW_8.arg, negated=True)
-    assert tops_form(_fn("any", _query(TOP, negated), type="bool")) == (True, _query(TOP, negated))
+    assert tops_form(_fn("any", _query(TOP, negated), type="bool"), VOCAB) == (True, _query(TOP, negated))
     reads_the_board = I.Pred("where", I.Cmp(">", _fn("icons", I.Const("crown", "icon")),
                                             I.Const(2, "int"), "bool"))
     for other in (_fn("count", q), _fn("none", _query(BELOW_8), type="bool"),   # not the tops
                   _fn("none", _query(TOP, reads_the_board), type="bool"),        # not the card's
-                  _fn("none", _query(TOP, I.Pred("color", "red")), type="bool"),  # another test
+                  _fn("none", _query(TOP, I.Pred("test", "red", test="color")), type="bool"),  # another test
                   _fn("none", _query(TOP, BELOW_8, whose="activator"), type="bool"),
                   _fn("none", _query(TOP, rank=("highest", None)), type="bool")):
-        assert tops_form(other) is None, other
+        assert tops_form(other, VOCAB) is None, other
 
 
 def test_a_tops_part_tests_each_card_once_for_every_player_and_game():

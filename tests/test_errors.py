@@ -354,7 +354,7 @@ bad.card:5:12: error: expected a condition, got a number
 bad.card:5:23: error: cannot loop over a number
             for each x in 3: draw 1
                           ^
-  expected: cards, colours, values or players""",
+  expected: cards, players, values, colors or icons""",
     "repeat_zero_times": """\
 bad.card:5:16: error: repeating zero times does nothing
             repeat 0 times: draw 1

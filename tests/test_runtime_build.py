@@ -83,27 +83,32 @@ def test_the_twins_are_typed_and_refuse_the_python_game():
 
 @needs_cc
 def test_the_card_module_is_typed_against_the_compiled_runtime():
-    # the effects call the compiled adapter and Env through C: the module cimports them, is a
-    # build of its own for each runtime, and refuses any other adapter
+    # the effects call the compiled Env, helpers and game through C: the module cimports
+    # them, is a build of its own for each runtime, and refuses any other interpreter
     from dsl.codegen import _LOADED, _lower, generate, module_name, set_label
+    from dsl import interp as python_interp
+    from dsl.vocab import get
     from runtime.front.testing import game_cards
     from runtime.games.innovation.cardset import typed_binding
-    from runtime.games.innovation.verbs import ADAPTER
+    vocab = get("innovation")
     cs = cardset("innovation", mode="compiled")
     binding = typed_binding()
     cards = [c for c in game_cards("innovation") if set_label(c) == "innovation/base"]
-    text, _ = generate(cards[:3], "x/y", binding)
-    assert "from runtime.games.innovation.cverbs cimport InnovationAdapter as Adapter_t" in text
+    text, _ = generate(cards[:3], "x/y", vocab, binding)
+    assert "from dsl.cinterp cimport Env as Env_t, pick_from" in text
     assert "from runtime.games.innovation.cgame cimport InnovationGame as Game_t" in text
     assert "from runtime.games.innovation.ceffects cimport EffectContext as Ctx_t" in text
-    assert "ctypedef object Adapter_t" in generate(cards[:3], "x/y")[0]
-    name = module_name(cards, "innovation/base", binding)
-    assert name != module_name(cards, "innovation/base")
-    mod = _LOADED[name]
-    _, em = _lower(cards)
-    interp = cs.runtime.modules["dsl.interp"]
-    with pytest.raises(TypeError):
-        mod.bind(ADAPTER, cards, em.nodes, em.signature(), interp, None)  # the Python adapter
+    assert "from runtime.games.innovation.czones cimport cards_of as cards_of" in text
+    assert "ctypedef object Env_t" in generate(cards[:3], "x/y", vocab)[0]
+    name = module_name(cards[:3], "x/y", vocab, binding)
+    assert name != module_name(cards[:3], "x/y", vocab)
+    loaded = [m for n, m in _LOADED.items() if n.startswith("cl_innovation_base_")]
+    assert loaded
+    mod = loaded[0]
+    group = [c for c in cards if any(id(c) == id(x) for x in cards)]
+    _, effects, em = _lower(cards[:1], vocab)
+    with pytest.raises((TypeError, RuntimeError)):
+        mod.bind(em.nodes, effects, em.signature(), python_interp, None)  # not its IR
 
 
 @needs_cc

@@ -1,14 +1,19 @@
-"""The Cython back end: a checked card set -> ONE generated .pyx (Jinja templates in
-templates/) -> a C extension module in compiled/, cached by a hash of what it was made from.
+"""The Cython back end: a checked card set -> its core IR (dsl/lower.py) -> generated .pyx
+modules (Jinja templates in templates/, a visitor emitter in emit.py) -> C extension modules
+in compiled/, each cached by a hash of what it was made from.
 
-    generate(cards, label)        the module's source text (readable; one function per effect)
-    build(cards, label)           generate + cython + cc, under a file lock, atomically; cached
-    load(cards, label, adapter)   the built module, bound to the adapter and the IR (or None
-                                  without a C compiler: one warning, the interpreter runs)
-    compiled_effects(cards, ...)  what runtime/games/<game>/cardset.py uses in compiled mode
+A set is compiled in chunks (`chunks`: each card goes to one of a few modules by its file's
+name), so that editing one card rebuilds one small module, and the chunks of a cold build are
+built in parallel. The game's runtime is compiled once per runtime version (runtime_build.py)
+and shared by every set.
 
-The generated code has exactly the interpreter's semantics (dsl/interp.py): the same adapter
-methods are called in the same order; only control flow and simple expressions are inlined.
+    generate(cards, label, vocab)   a chunk's source text (readable: one function per effect)
+    build(cards, label, vocab)      generate + cython + cc, under a file lock, atomically
+    compiled_effects(cards, vocab, ...)   what a game's cardset uses in compiled mode
+
+The generated code has exactly the interpreter's semantics (dsl/interp.py): the same
+definitions and helpers are called in the same order; only control flow and the forms the
+game declares inline are inlined.
 """
 from __future__ import annotations
 
@@ -32,13 +37,17 @@ from typing import Callable, Optional
 
 from .. import ir as I
 from ..interp import MAX_REPEATS
-from .emit import REPEAT, STOP_DOGMA, Emitter, comment, lit
+from ..lower import Lowering
+from .emit import REPEAT, STOP_EFFECT, Emitter, comment, lit
 
 HERE = Path(__file__).resolve().parent
 TEMPLATES = HERE / "templates"
 STREQ_H = HERE / "include" / "cl_streq.h"  # str equality for the generated C (c_flags)
 REPO = HERE.parent.parent
 CARDLANG_VERSION = "0.1.0"
+# Cython's shared utility module (memoryview support), built once with the compiled runtime
+# (runtime_build.py) and imported by name by its modules and the card modules typed against it
+SHARED = "_cardlang_cyutility"
 
 
 class CompilerUnavailable(Exception):
@@ -56,19 +65,22 @@ def compiled_dir() -> Path:
 @dataclass(frozen=True)
 class Binding:
     """A card module typed against a compiled runtime (dsl/codegen/runtime_build.py): it
-    cimports the runtime's Env and adapter classes (their .pxd files under `root`), calls them
-    through C, and only binds to them. `key` is the runtime build's, so a new runtime is a new
-    module."""
+    cimports the runtime's Env and helpers, the game class and the effect context class (their
+    .pxd files under `root`), calls them through C, and only binds to them. `key` is the
+    runtime build's, so a new runtime is a new module. `twin(module)` names the compiled twin
+    of a runtime module (for the game's cimports)."""
     root: Path
     key: str
-    adapter_module: str   # e.g. runtime.games.innovation.cverbs
-    adapter_class: str
     env_module: str = "dsl.cinterp"
-    env_class: str = "Env"
-    game_module: str = ""  # the compiled game class, if the effects may call it through C
+    game_module: str = ""  # the compiled game class the effects call through C
     game_class: str = ""
     context_module: str = ""  # the compiled class of the contexts effects are run with
     context_class: str = ""
+
+    @staticmethod
+    def twin(module: str) -> str:
+        pkg, _, name = module.rpartition(".")
+        return f"{pkg}.c{name}"
 
 
 # ------------------------------------------------------------------------------- hashing
@@ -110,47 +122,93 @@ def abi_tag() -> str:
     return f"{sys.implementation.cache_tag}{sysconfig.get_config_var('EXT_SUFFIX')}-{platform.machine()}"
 
 
-def cache_key(cards: list, binding: Optional[Binding] = None) -> str:
-    parts = (source_hash(cards), compiler_fingerprint(), cython_version(), abi_tag())
+def vocab_fingerprint(vocab) -> str:
+    """A hash of the sources of a game's vocabulary: the files that declare its words and
+    define its verbs', functions' and tests' behaviour and inline forms, its lister and its
+    phrasebook (the comments of a generated module are its English)."""
+    import inspect
+    files = {w.rsplit(":", 1)[0] for w in vocab._where.values()}
+    objs = [vocab.lister, vocab.phrasebook, type(vocab.inline) if vocab.inline else None,
+            *vocab.domains.values()]
+    for table in (vocab.verbs, vocab.functions, vocab.tests):
+        for d in table.values():
+            objs.append(d.run)
+    for obj in objs:
+        try:
+            if obj is not None:
+                files.add(inspect.getfile(obj))
+        except (TypeError, OSError):
+            pass
+    h = hashlib.sha256()
+    for f in sorted(files):
+        try:
+            h.update(Path(f).read_bytes())
+        except OSError:
+            h.update(f.encode())
+    return h.hexdigest()[:16]
+
+
+def cache_key(cards: list, vocab, binding: Optional[Binding] = None) -> str:
+    parts = (source_hash(cards), compiler_fingerprint(), vocab_fingerprint(vocab),
+             cython_version(), abi_tag())
     if binding is not None:
-        parts += (binding.key, binding.adapter_module, binding.adapter_class,
-                  binding.env_module, binding.env_class, binding.game_module, binding.game_class,
+        parts += (binding.key, binding.env_module, binding.game_module, binding.game_class,
                   binding.context_module, binding.context_class)
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
-def module_name(cards: list, label: str, binding: Optional[Binding] = None) -> str:
+def module_name(cards: list, label: str, vocab, binding: Optional[Binding] = None) -> str:
     safe = re.sub(r"[^a-z0-9]+", "_", label.lower()).strip("_")[:40] or "cards"
-    return f"cl_{safe}_{cache_key(cards, binding)[:16]}"
+    return f"cl_{safe}_{cache_key(cards, vocab, binding)[:16]}"
 
 
 # ------------------------------------------------------------------------------- generation
-def _lower(cards: list):
-    """Run the emitter over the set: per-card data for the templates, and the emitter (its
-    numbered IR nodes are what the module is bound to)."""
-    from ..render import render_effect, render_card
-    em = Emitter()
-    out = []
+N_CHUNKS = 8  # modules per set: one card's edit rebuilds about an eighth of the set
+
+
+def chunks(cards: list, label: str) -> list:
+    """[(chunk label, cards)]: each card in the chunk its file's name hashes to (stable, so
+    that editing or adding a card leaves the other chunks as they were), in order."""
+    import zlib
+    groups: dict = {}
+    for c in cards:
+        key = Path(c.path).name if c.path else c.name
+        groups.setdefault(zlib.crc32(key.encode()) % N_CHUNKS, []).append(c)
+    return [(f"{label}/{k}", groups[k]) for k in sorted(groups)]
+
+
+def _lower(cards: list, vocab):
+    """Run the lowering and the emitter over a chunk: per-card data for the templates, the
+    effects' core IR (in order), and the emitter (its numbered objects are what the module is
+    bound to)."""
+    from ..render import renderer_for
+    render = renderer_for(vocab)
+    lowering = Lowering(vocab, labels=render.either_label)
+    em = Emitter(vocab)
+    out, effects = [], []
     for i, card in enumerate(cards):
         effs = []
         for eff in card.effects:
             if eff.trigger is not None:
                 continue
             fn = f"card_{i}_effect_{eff.index}"
-            effs.append({"kind": eff.kind, "index": eff.index, "fn": fn,
-                         "exports": tuple(eff.exports), "body": em.effect_body(eff),
-                         "text": render_effect(eff, card).splitlines() or [""]})
+            text = render.effect(eff, card)
+            core = lowering.effect(card, eff, text)
+            effs.append({"kind": eff.kind, "index": eff.index, "fn": fn, "number": len(effects),
+                         "exports": tuple(eff.exports), "body": em.effect_body(core),
+                         "text": text.splitlines() or [""]})
+            effects.append(core)
         cond_parts = []
         cond_text = []
         if card.condition is not None:
-            cond_parts = [(f"card_{i}_condition_{k}", em.condition(part))
+            cond_parts = [(f"card_{i}_condition_{k}", em.condition(lowering.condition(part)))
                           for k, part in enumerate(I.condition_parts(card.condition)[1])]
-            cond_text = render_card(card).splitlines()[-1:]
+            cond_text = render.card(card).splitlines()[-1:]
         out.append({"index": i, "name": card.name, "path": _rel(card.path), "effects": effs,
                     "condition_parts": cond_parts, "condition_text": cond_text,
                     "repeat_error": f"{card.path}: \"{card.name}\" repeated its effect "
                                     f"{MAX_REPEATS} times"})
-    return out, em
+    return out, effects, em
 
 
 def _rel(path: str) -> str:
@@ -170,15 +228,26 @@ def _env():
     return env
 
 
-def generate(cards: list, label: str, binding: Optional[Binding] = None) -> tuple[str, Emitter]:
-    """The .pyx text of a card set, and the emitter holding the IR nodes it refers to."""
-    data, em = _lower(cards)
+def _cimports(vocab, binding: Optional[Binding]) -> list:
+    """The game's names the generated code calls: (module, name, alias), modules named as the
+    compiled twins with a binding."""
+    inline = vocab.inline
+    names = list(inline.cimports) if inline is not None else []
+    if binding is not None:
+        return [(Binding.twin(m), n, a) for m, n, a in names]
+    return names
+
+
+def generate(cards: list, label: str, vocab, binding: Optional[Binding] = None) -> tuple[str, Emitter]:
+    """The .pyx text of a chunk of a card set, and the emitter holding the objects it refers to."""
+    data, _, em = _lower(cards, vocab)
+    imports = _cimports(vocab, binding)
     text = _env().get_template("module.pyx.j2").render(
-        cards=data, queries=em.queries, label=label, version=compiler_fingerprint(),
-        binding=binding,
-        source_hash=source_hash(cards),
+        cards=data, queries=em.queries, tests=em.tests, label=label,
+        version=compiler_fingerprint(), binding=binding, cimports=imports,
+        module_py={m: m for m, _, _ in imports}, source_hash=source_hash(cards),
         node_signature=em.signature(), n_nodes=len(em.nodes), REPEAT=REPEAT,
-        STOP_DOGMA=STOP_DOGMA)
+        STOP_EFFECT=STOP_EFFECT)
     return text, em
 
 
@@ -227,44 +296,101 @@ def built_path(name: str) -> Path:
     return compiled_dir() / (name + sysconfig.get_config_var("EXT_SUFFIX"))
 
 
-def build(cards: list, label: str, progress: Optional[Callable[[str], None]] = None,
-          force: bool = False, binding: Optional[Binding] = None) -> BuildResult:
-    """Build (or find in the cache) the extension module of a card set (typed against a
-    compiled runtime with a `binding`). Safe to call from several processes at once: one builds
-    under the lock, the others then find its result. The module appears under its final name
-    only complete (atomic rename)."""
+def build(cards: list, label: str, vocab, progress: Optional[Callable[[str], None]] = None,
+          force: bool = False, binding: Optional[Binding] = None) -> list:
+    """Build (or find in the cache) the extension modules of a card set, one per chunk
+    (`chunks`), typed against a compiled runtime with a `binding`: the missing chunks are
+    generated, then run through Cython and the C compiler in parallel (as many at once as
+    there are cores). Safe to call from several processes at once: one builds under the lock,
+    the others then find its result. A module appears under its final name only complete
+    (atomic rename). Returns one BuildResult per chunk."""
     say = progress or (lambda msg: None)
     t0 = time.perf_counter()
     cc = c_compiler()
-    name = module_name(cards, label, binding)
-    out = built_path(name)
-    pyx_out = compiled_dir() / (name + ".pyx")
-    if out.exists() and not force:
-        return BuildResult(name, out, pyx_out, True, time.perf_counter() - t0, out.stat().st_size)
+    jobs = []
+    for chunk_label, group in chunks(cards, label):
+        name = module_name(group, chunk_label, vocab, binding)
+        jobs.append((name, chunk_label, group))
+
+    def results(built: set) -> list:
+        dt = time.perf_counter() - t0
+        return [BuildResult(n, built_path(n), compiled_dir() / (n + ".pyx"), n not in built,
+                            dt, built_path(n).stat().st_size) for n, _, _ in jobs]
+
+    if not force and all(built_path(n).exists() for n, _, _ in jobs):
+        return results(set())
     with _lock(compiled_dir() / ".build.lock"):
-        if out.exists() and not force:
-            return BuildResult(name, out, pyx_out, True, time.perf_counter() - t0,
-                               out.stat().st_size)
-        say("generating " + name + ".pyx")
-        text, _ = generate(cards, label, binding)
+        todo = [j for j in jobs if force or not built_path(j[0]).exists()]
+        if not todo:
+            return results(set())
         with tempfile.TemporaryDirectory(dir=compiled_dir(), prefix=".build-") as tmp:
             tmp = Path(tmp)
-            pyx = tmp / (name + ".pyx")
-            pyx.write_text(text, encoding="utf-8")
-            c_file = tmp / (name + ".c")
-            say("cython " + pyx.name)
-            include = ["-I", str(binding.root)] if binding is not None else []
-            _run([sys.executable, "-m", "cython", "-3", "--fast-fail", *include,
-                  "-o", str(c_file), str(pyx)], "cython")
-            say("cc " + c_file.name)
-            so = tmp / out.name
-            _run(cc + c_flags(c_file) + [str(c_file), "-o", str(so)], "the C compiler")
-            if os.environ.get("CARDLANG_KEEP_C"):  # for line profiles (docs/performance.md)
-                os.replace(c_file, compiled_dir() / c_file.name)
-            os.replace(pyx, pyx_out)
-            os.replace(so, out)
-        _prune(name)
-    return BuildResult(name, out, pyx_out, False, time.perf_counter() - t0, out.stat().st_size)
+            include = ["-I", str(binding.root), "--shared", SHARED] if binding is not None \
+                else []
+            steps = []
+            for i, (name, chunk_label, group) in enumerate(todo):
+                say(f"generating {chunk_label} ({len(group)} cards, {i + 1}/{len(todo)})")
+                text, _ = generate(group, chunk_label, vocab, binding)
+                pyx = tmp / (name + ".pyx")
+                pyx.write_text(text, encoding="utf-8")
+                c_file = tmp / (name + ".c")
+                so = tmp / built_path(name).name
+                steps.append((name, [
+                    ([sys.executable, "-m", "cython", "-3", "--fast-fail", "-X", "show_performance_hints=False", *include,
+                      "-o", str(c_file), str(pyx)], "cython"),
+                    (lambda c=c_file, s=so: cc + c_flags(c) + [str(c), "-o", str(s)],
+                     "the C compiler")]))
+            say(f"cython and cc: {len(steps)} module(s), {os.cpu_count() or 1} at a time")
+            _run_parallel(steps, say)
+            for name, _, _ in todo:
+                c_file = tmp / (name + ".c")
+                if os.environ.get("CARDLANG_KEEP_C"):  # for line profiles (docs/performance.md)
+                    os.replace(c_file, compiled_dir() / c_file.name)
+                os.replace(tmp / (name + ".pyx"), compiled_dir() / (name + ".pyx"))
+                os.replace(tmp / built_path(name).name, built_path(name))
+        for name, _, _ in todo:
+            _prune(name)
+    return results({n for n, _, _ in todo})
+
+
+def _run_parallel(steps: list, say) -> None:
+    """Run each job's commands in order (a command may be a function giving the command,
+    made when it is run), up to one job per core at a time; the first failure stops all."""
+    pending = list(steps)
+    running: list = []
+    ncpu = os.cpu_count() or 1
+
+    def start(name, cmds):
+        make, what = cmds[0]
+        cmd = make() if callable(make) else make
+        try:
+            proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                    text=True)
+        except OSError as e:
+            raise CompilerUnavailable(f"{what} could not run: {e}") from None
+        running.append((name, cmds, proc, what))
+
+    try:
+        while pending or running:
+            while pending and len(running) < ncpu:
+                name, cmds = pending.pop(0)
+                start(name, cmds)
+            done = next((r for r in running if r[2].poll() is not None), None)
+            if done is None:
+                time.sleep(0.02)
+                continue
+            running.remove(done)
+            name, cmds, proc, what = done
+            _, err = proc.communicate()
+            if proc.returncode != 0:
+                raise BuildError(f"{what} failed on {name}:\n{_errors(err)}")
+            if len(cmds) > 1:
+                start(name, cmds[1:])
+            else:
+                say(f"built {name}")
+    finally:
+        for _, _, proc, _ in running:
+            proc.kill()
 
 
 def c_flags(c_file: Path) -> list:
@@ -305,7 +431,14 @@ def _run(cmd: list, what: str) -> None:
     except OSError as e:
         raise CompilerUnavailable(f"{what} could not run: {e}") from None
     if r.returncode != 0:
-        raise BuildError(f"{what} failed ({' '.join(cmd[:2])} ...):\n{r.stderr[-4000:]}")
+        raise BuildError(f"{what} failed ({' '.join(cmd[:2])} ...):\n{_errors(r.stderr)}")
+
+
+def _errors(stderr: str) -> str:
+    """The end of a tool's error output, without Cython's warnings and performance hints."""
+    lines = [ln for ln in stderr.splitlines()
+             if not ln.startswith(("performance hint:", "warning:"))]
+    return "\n".join(lines)[-4000:]
 
 
 def _prune(keep: str) -> None:
@@ -330,28 +463,28 @@ def warn_interpreted(reason: str) -> None:
               f"interpreter", file=sys.stderr)
 
 
-def load(cards: list, label: str, adapter, progress=None, interp=None, context=None,
-         binding: Optional[Binding] = None):
-    """The built module of this card set, bound to `adapter` and the cards' IR, using `interp`
-    (dsl.interp or its compiled twin) for Env, and `context` (the game's EffectContext) for
-    special achievements' conditions; typed against a compiled runtime with a `binding`."""
-    res = build(cards, label, progress, binding=binding)
-    mod = _LOADED.get(res.name)
-    if mod is None:
-        loader = importlib.machinery.ExtensionFileLoader(res.name, str(res.path))
-        spec = importlib.util.spec_from_file_location(res.name, str(res.path), loader=loader)
-        mod = importlib.util.module_from_spec(spec)
-        loader.exec_module(mod)
-        if mod.SOURCE_HASH != source_hash(cards):
-            raise RuntimeError(f"{res.path} was built from other card sources (stale module)")
-        _LOADED[res.name] = mod
-    _, em = _lower(cards)
-    if interp is None:
-        from .. import interp
-    if context is None:
-        from runtime.games.innovation.effects import EffectContext as context
-    mod.bind(adapter, cards, em.nodes, em.signature(), interp, context)
-    return mod
+def load(cards: list, label: str, vocab, interp, context, progress=None,
+         binding: Optional[Binding] = None) -> list:
+    """The built modules of this card set's chunks, each bound to the objects its code refers
+    to (the chunk lowered again: the same structure, checked by signature), to `interp`
+    (dsl.interp or its compiled twin) and to `context` (the game's effect context class).
+    Returns [(module, chunk cards)]."""
+    results = build(cards, label, vocab, progress, binding=binding)
+    out = []
+    for res, (chunk_label, group) in zip(results, chunks(cards, label)):
+        mod = _LOADED.get(res.name)
+        if mod is None:
+            loader = importlib.machinery.ExtensionFileLoader(res.name, str(res.path))
+            spec = importlib.util.spec_from_file_location(res.name, str(res.path), loader=loader)
+            mod = importlib.util.module_from_spec(spec)
+            loader.exec_module(mod)
+            if mod.SOURCE_HASH != source_hash(group):
+                raise RuntimeError(f"{res.path} was built from other card sources (stale module)")
+            _LOADED[res.name] = mod
+        _, effects, em = _lower(group, vocab)
+        mod.bind(em.nodes, effects, em.signature(), interp, context)
+        out.append((mod, group))
+    return out
 
 
 def set_label(card: I.Card) -> str:
@@ -368,7 +501,7 @@ def set_label(card: I.Card) -> str:
 
 
 class CompiledCards:
-    """Compiled runners for a list of cards (one module per set), looked up by card object."""
+    """Compiled runners for a list of cards (a few modules per set), looked up by card."""
 
     def __init__(self):
         self._by_card: dict = {}
@@ -377,17 +510,13 @@ class CompiledCards:
         for i, c in enumerate(cards):
             self._by_card[id(c)] = (mod, i, c)
 
-    def effects(self, card: I.Card, adapter, kinds=None) -> list:
-        """What dsl.interp.make_effects returns, with compiled runners."""
-        from ..render import render_effect
+    def effects(self, card: I.Card, make_effect, text=None) -> list:
+        """The card's effects (those without a trigger) as make_effect(kind, run, text), with
+        `text(effect)` its English."""
         mod, i, c = self._by_card[id(card)]
-        runners = {idx: fn for _, idx, fn in mod.EFFECTS[i]}
-        out = []
-        for eff in card.effects:
-            if eff.trigger is not None or (kinds is not None and eff.kind not in kinds):
-                continue
-            out.append(adapter.effect_class(eff.kind, runners[eff.index], render_effect(eff, card)))
-        return out
+        runs = {idx: run for _, idx, run in mod.EFFECTS[i]}
+        return [make_effect(eff.kind, runs[eff.index], text(eff) if text else "")
+                for eff in c.effects if eff.trigger is None]
 
     def condition(self, card: I.Card, cid: int, part: int = 0):
         """`holds(game, player)` for part `part` (dsl.ir.condition_parts) of the condition of the
@@ -396,9 +525,9 @@ class CompiledCards:
         return mod.condition(i, cid, part)
 
 
-def compiled_effects(cards: list, adapter, interp=None, context=None,
-                     progress=None, binding: Optional[Binding] = None) -> Optional[CompiledCards]:
-    """Build/load one module per set of `cards`; None (after one warning) without a C
+def compiled_effects(cards: list, vocab, interp, context, progress=None,
+                     binding: Optional[Binding] = None) -> Optional[CompiledCards]:
+    """Build/load the modules of each set of `cards`; None (after one warning) without a C
     compiler, so that the caller falls back to the interpreter."""
     groups: dict = {}
     for c in cards:
@@ -406,7 +535,8 @@ def compiled_effects(cards: list, adapter, interp=None, context=None,
     cc = CompiledCards()
     try:
         for label, group in groups.items():
-            cc.add(load(group, label, adapter, progress, interp, context, binding), group)
+            for mod, chunk in load(group, label, vocab, interp, context, progress, binding):
+                cc.add(mod, chunk)
     except CompilerUnavailable as e:
         warn_interpreted(str(e))
         return None

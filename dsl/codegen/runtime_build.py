@@ -12,7 +12,7 @@ attributes and hot methods, which only the twin sees. Its `cimport`s of other ru
 name the Python modules and are redirected to the twins like imports; annotations in the .py
 are ignored by Cython (`annotation_typing=False`), so the .pxd is the one place types live.
 The twins' .pxd files stay in the build, so that a card module can be typed against them
-(`runtime_binding`: it cimports the compiled Env and adapter and calls them through C).
+(`runtime_binding`: it cimports the compiled Env, helpers and game and calls them through C).
 """
 from __future__ import annotations
 
@@ -28,10 +28,10 @@ import sysconfig
 import tempfile
 from pathlib import Path
 
-from . import (STREQ_H, Binding, BuildError, CompilerUnavailable, REPO, _lock, _run, abi_tag,
-               c_compiler, c_flags, compiled_dir, cython_version, stale)
+from . import (SHARED, STREQ_H, Binding, BuildError, CompilerUnavailable, REPO, _lock, _run,
+               _run_parallel, abi_tag, c_compiler, c_flags, compiled_dir, cython_version, stale)
 
-LAYOUT = "2"  # what a build directory holds (2: the .pxd files are kept)
+LAYOUT = "3"  # what a build directory holds (2: the .pxd files are kept; 3: a shared utility module)
 
 _LOADED: dict = {}
 
@@ -110,24 +110,28 @@ def build_runtime(modules: tuple, progress=None) -> tuple[Path, bool]:
                     src.with_suffix(".pxd").write_text(
                         _rewrite(_declarations(q).read_text(), q, modules))
                 jobs.append((q, src))
-            say(f"cython runtime ({len(jobs)} modules)")
-            _run([sys.executable, "-m", "cython", "-3", "--fast-fail", "-I", str(tmp),
-                  "-X", "binding=False", "-X", "annotation_typing=False"]
-                 + [str(s) for _, s in jobs], "cython")
-            say("cc runtime")
-            ncpu = os.cpu_count() or 2
-            for i in range(0, len(jobs), ncpu):
-                procs = []
-                for q, src in jobs[i:i + ncpu]:
-                    so = src.with_name(src.stem + suffix)
-                    c_file = src.with_suffix(".c")
-                    cmd = cc + c_flags(c_file) + [str(c_file), "-o", str(so)]
-                    procs.append((src, subprocess.Popen(cmd, stdout=subprocess.PIPE,
-                                                         stderr=subprocess.PIPE, text=True)))
-                for src, p in procs:
-                    _, err = p.communicate()
-                    if p.returncode != 0:
-                        raise BuildError(f"the C compiler failed on {src.name}:\n{err[-4000:]}")
+            # Cython's utility code for memoryviews, shared by every module of the runtime and
+            # by the card modules typed against it, instead of a copy in each (SHARED)
+            shared_c = tmp / (SHARED + ".c")
+            steps = [(SHARED, [
+                ([sys.executable, "-m", "cython", "--generate-shared", str(shared_c)], "cython"),
+                (lambda: cc + c_flags(shared_c) + [str(shared_c), "-o",
+                                                   str(tmp / (SHARED + suffix))],
+                 "the C compiler")])]
+            for q, src in jobs:
+                c_file = src.with_suffix(".c")
+                so = src.with_name(src.stem + suffix)
+                steps.append((q, [
+                    ([sys.executable, "-m", "cython", "-3", "--fast-fail", "-X",
+                      "show_performance_hints=False", "--shared", SHARED, "-I", str(tmp),
+                      "-X", "binding=False", "-X", "annotation_typing=False", str(src)],
+                     "cython"),
+                    (lambda c=c_file, s=so: cc + c_flags(c) + [str(c), "-o", str(s)],
+                     "the C compiler")]))
+            say(f"cython and cc: the runtime's {len(jobs)} modules, "
+                f"{os.cpu_count() or 1} at a time")
+            _run_parallel(steps, say)
+            shared_c.unlink(missing_ok=True)
             keep_c = bool(os.environ.get("CARDLANG_KEEP_C"))  # for line profiles (docs)
             for _, src in jobs:
                 for f in (src.with_suffix(".c"), src.with_suffix(".py")):
@@ -144,14 +148,14 @@ def build_runtime(modules: tuple, progress=None) -> tuple[Path, bool]:
     return root, False
 
 
-def runtime_binding(modules: tuple, adapter: str, adapter_class: str, progress=None,
-                    game: tuple = ("", ""), context: tuple = ("", "")) -> Binding:
-    """The Binding of card modules typed against the compiled runtime of `modules`, whose
-    adapter is `adapter_class` of the module `adapter`, and whose game and effect context
-    classes are `game` and `context`, each (module, class) (qualified Python names)."""
+def runtime_binding(modules: tuple, progress=None, game: tuple = ("", ""),
+                    context: tuple = ("", "")) -> Binding:
+    """The Binding of card modules typed against the compiled runtime of `modules`, whose game
+    and effect context classes are `game` and `context`, each (module, class) (qualified
+    Python names)."""
     root, _ = build_runtime(modules, progress)
     key = root.name.removeprefix("runtime-")  # the build is named by its key
-    return Binding(root, key, _twin(adapter), adapter_class, _twin("dsl.interp"), "Env",
+    return Binding(root, key, _twin("dsl.interp"),
                    _twin(game[0]) if game[0] else "", game[1],
                    _twin(context[0]) if context[0] else "", context[1])
 
@@ -162,6 +166,13 @@ def load_runtime(modules: tuple, progress=None) -> dict:
     if root in _LOADED:
         return _LOADED[root]
     suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    if SHARED not in sys.modules:  # the shared utility module, imported by name by the others
+        path = root / (SHARED + suffix)
+        loader = importlib.machinery.ExtensionFileLoader(SHARED, str(path))
+        spec = importlib.util.spec_from_file_location(SHARED, str(path), loader=loader)
+        mod = importlib.util.module_from_spec(spec)
+        sys.modules[SHARED] = mod
+        loader.exec_module(mod)
     out = {}
     for q in modules:
         twin = _twin(q)

@@ -196,6 +196,11 @@ class Game:
         """The game's drawing of a state for people (front ends): see runtime/front."""
         raise NotImplementedError
 
+    def compile(self, cards: list, label: str, progress=None, force: bool = False):
+        """Build compiled mode for a set of checked cards: ((runtime root, cached), [the
+        set's module builds]); raises dsl.codegen.CompilerUnavailable without a compiler."""
+        raise NotImplementedError(f"{self.name} has no compiled mode")
+
     def describe(self) -> list[str]:
         """Lines for `cardlang games`."""
         players = (f"{self.min_players}" if self.min_players == self.max_players

@@ -2,6 +2,7 @@
 2 bad usage. No command prints a Python traceback for bad input."""
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 import time
@@ -272,54 +273,59 @@ app.command("simulate")(_play.simulate)
 @app.command("compile")
 def compile_cmd(card_set: str = typer.Argument(..., help="GAME/SET, e.g. innovation/base, or a folder"),
                 force: bool = typer.Option(False, "--force", help="rebuild even if cached")):
-    """Build the game's compiled runtime, then generate the set's Cython module (compiled/),
-    typed against that runtime, and build it; cached by source hash."""
-    from dsl.codegen import BuildError, CompilerUnavailable, build
+    """Build the game's compiled runtime (once per runtime version), then the set's Cython
+    modules typed against it (compiled/, a few per set, each cached by a hash of its cards)."""
+    from dsl.codegen import BuildError, CompilerUnavailable
     from dsl.load import load
+    from runtime.core import registry
+    from runtime.core.errors import UnknownGame
     from .testing import CARDS_ROOT
     folder = Path(card_set) if Path(card_set).is_dir() else CARDS_ROOT / card_set
     if not folder.is_dir():
-        err.print(f"error: no card set '{card_set}' (looked for {folder})")
+        err.print(f"error: no card set '{card_set}' (looked for {folder})", markup=False)
         raise typer.Exit(1)
     res = load([folder])
     if res.errors:
         _print_diags(res.errors)
         raise typer.Exit(1)
     label = "/".join(folder.resolve().parts[-2:])
-    t0 = time.perf_counter()
     try:
-        with err.status(f"compiling {label} ({len(res.cards)} cards)") as status:
-            rt, binding = _build_game_runtime(label.split("/")[0], lambda m: status.update(m))
-            r = build(res.cards, label, progress=lambda m: status.update(m), force=force,
-                      binding=binding)
-    except CompilerUnavailable as e:
-        err.print(f"warning: {e}; nothing compiled, card effects run in the interpreter")
-        raise typer.Exit(0)
-    except BuildError as e:
+        game = registry.get(label.split("/")[0])
+    except UnknownGame as e:
         err.print(f"error: {e}", markup=False)
         raise typer.Exit(1)
-    how = "cached" if r.cached else "built"
-    out.print(f"{label}: {how} {r.path.name} ({r.size / 1e6:.2f} MB) in "
-              f"{time.perf_counter() - t0:.1f}s; source {r.pyx}", markup=False)
-    if rt is not None:
-        size = sum(f.stat().st_size for f in rt[0].rglob("*.so"))
-        out.print(f"runtime: {'cached' if rt[1] else 'built'} {rt[0].name} ({size / 1e6:.2f} MB)",
-                  markup=False)
-
-
-def _build_game_runtime(game: str, progress):
-    """The game's runtime modules compiled by Cython (used by compiled mode) and the Binding
-    card modules are typed with, if it has any: ((root, cached), binding), else (None, None)."""
-    import importlib
-    from dsl.codegen.runtime_build import build_runtime
+    t0 = time.perf_counter()
     try:
-        cs = importlib.import_module(f"runtime.games.{game}.cardset")
-        mods = tuple(cs.RUNTIME_MODULES)
-    except (ImportError, AttributeError):
-        return None, None
-    built = build_runtime(mods, progress)
-    typed = getattr(cs, "typed_binding", None)
-    return built, (typed(progress) if typed else None)
+        with _progress(f"compiling {label} ({len(res.cards)} cards)") as say:
+            (root, cached), results = game.compile(res.cards, label, progress=say, force=force)
+    except CompilerUnavailable as e:
+        err.print(f"warning: {e}; nothing compiled, card effects run in the interpreter",
+                  markup=False)
+        raise typer.Exit(0)
+    except (BuildError, NotImplementedError) as e:
+        err.print(f"error: {e}", markup=False)
+        raise typer.Exit(1)
+    built = [r for r in results if not r.cached]
+    size = sum(r.size for r in results)
+    out.print(f"{label}: {len(built)} of {len(results)} module(s) built, the others cached "
+              f"({size / 1e6:.2f} MB) in {time.perf_counter() - t0:.1f}s; sources in "
+              f"{results[0].pyx.parent}", markup=False)
+    rt_size = sum(f.stat().st_size for f in root.rglob("*.so"))
+    out.print(f"runtime: {'cached' if cached else 'built'} {root.name} ({rt_size / 1e6:.2f} MB)",
+              markup=False)
+
+
+@contextlib.contextmanager
+def _progress(title: str):
+    """say(message): on a terminal a live status line; elsewhere (logs, CI) one line per
+    step with the time since the start, so that a long build never looks hung."""
+    t0 = time.perf_counter()
+    if err.is_terminal:
+        with err.status(title) as status:
+            yield lambda m: status.update(f"{title}: {m}")
+        return
+    err.print(title, markup=False)
+    yield lambda m: err.print(f"  {time.perf_counter() - t0:5.1f}s {m}", markup=False)
 
 
 @app.command()

@@ -58,7 +58,7 @@ class Row:
 
 def validate(cards: list[I.Card], reference: dict[str, dict], threshold: float) -> list[Row]:
     out = []
-    for c in sorted(cards, key=lambda c: (c.age, c.name, c.attrs.get("edition") or 3)):
+    for c in sorted(cards, key=lambda c: (c.attrs.get("age", 0), c.name, c.attrs.get("edition") or 3)):
         ed = c.attrs.get("edition") or 3
         ref_row = reference.get(c.name)
         rendered = render_card(c)

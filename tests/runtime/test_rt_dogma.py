@@ -293,7 +293,7 @@ card "Forever"
     effect:
         if count(hand) >= 0: repeat effect
 ''', "probe.card")
-    ones = [c for c in game_cards("innovation") if c.age == 1 and not c.attrs.get("edition")]
+    ones = [c for c in game_cards("innovation") if c.attrs.get("age") == 1 and not c.attrs.get("edition")]
     return build_cardset(ones + probes)
 
 

@@ -1,17 +1,18 @@
 """A checked card set (dsl IR) turned into what an InnovationGame is built from: the card table,
-each card's effects (interpreted) and the special achievements with their conditions."""
+each card's effects and the special achievements with their conditions, interpreted (the
+core IR run by dsl/interp.py) or compiled (dsl/codegen)."""
 from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
 
 from dsl import ir as I
-from dsl.interp import Env, evaluate, make_effects, truth
+from dsl.interp import Env, evaluate, passes, truth
+from dsl.lower import Lowering
 
 from .cards import KIND_SPECIAL, CardInfo, CardTable
 from .conditions import Combination, dependencies, memo
-from .effects import EffectContext, SpecialAchievement
-from .verbs import ADAPTER, intrinsic
+from .effects import Effect, EffectContext, SpecialAchievement
 
 
 @dataclass
@@ -33,13 +34,16 @@ class CardSet:
 
 
 # The runtime modules compiled mode builds with Cython (dependency order); their sources are
-# unchanged and still run as plain Python in interpreted mode.
-RUNTIME_MODULES = ("dsl.interp", "runtime.core.rng", "runtime.core.decision", "runtime.core.agents.basic",
-                   "runtime.games.innovation.cards", "runtime.games.innovation.state",
-                   "runtime.games.innovation.effects", "runtime.games.innovation.conditions",
-                   "runtime.games.innovation.game", "runtime.games.innovation.verbs")
-# The adapter compiled card modules are typed against (dsl.codegen.Binding).
-TYPED_ADAPTER = ("runtime.games.innovation.verbs", "InnovationAdapter")
+# unchanged and still run as plain Python in interpreted mode; their C types are in accel/.
+RUNTIME_MODULES = (
+    "dsl.interp", "runtime.core.rng", "runtime.core.decision", "runtime.core.agents.basic",
+    "runtime.games.innovation.cards", "runtime.games.innovation.state",
+    "runtime.games.innovation.effects", "runtime.games.innovation.conditions",
+    "runtime.games.innovation.game", "runtime.games.innovation.zones",
+    "runtime.games.innovation.functions", "runtime.games.innovation.verbs.draw",
+    "runtime.games.innovation.verbs.cards", "runtime.games.innovation.verbs.moves",
+    "runtime.games.innovation.verbs.piles", "runtime.games.innovation.verbs.ends")
+# The classes compiled card modules are typed against (dsl.codegen.Binding).
 TYPED_GAME = ("runtime.games.innovation.game", "InnovationGame")
 TYPED_CONTEXT = ("runtime.games.innovation.effects", "EffectContext")
 
@@ -47,7 +51,7 @@ TYPED_CONTEXT = ("runtime.games.innovation.effects", "EffectContext")
 def typed_binding(progress=None):
     """The Binding of this game's compiled card modules (building the runtime if needed)."""
     from dsl.codegen.runtime_build import runtime_binding
-    return runtime_binding(RUNTIME_MODULES, *TYPED_ADAPTER, progress=progress, game=TYPED_GAME,
+    return runtime_binding(RUNTIME_MODULES, progress=progress, game=TYPED_GAME,
                            context=TYPED_CONTEXT)
 
 
@@ -86,15 +90,23 @@ def select_edition(cards: list, edition: int) -> list:
 MODES = ("interpreted", "compiled")
 
 
-def build_cardset(cards: list, edition: int = 3, adapter=ADAPTER,
-                  mode: str = "interpreted") -> CardSet:
+def vocabulary():
+    from dsl.vocab import get
+    return get("innovation")
+
+
+def build_cardset(cards: list, edition: int = 3, mode: str = "interpreted") -> CardSet:
     """mode "compiled": effects and conditions come from the set's generated Cython module
-    (dsl/codegen; same semantics); without a C compiler they stay interpreted (one warning)."""
+    (dsl/codegen; same semantics), playing on the compiled runtime; without a C compiler they
+    stay interpreted (one warning)."""
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
-    compiled = runtime = binding = None
+    from dsl.render import renderer_for
+    vocab = vocabulary()
+    compiled = runtime = None
     remember, combined = memo, Combination
-    env_types = (Env, EffectContext)  # the Env and context the adapter's tests are given
+    env_types = (Env, EffectContext)  # the Env and context conditions are evaluated with
+    interp = None
     if mode == "compiled":
         from dsl.codegen import compiled_effects, compiled_runtime
         twins = compiled_runtime(RUNTIME_MODULES)
@@ -102,43 +114,59 @@ def build_cardset(cards: list, edition: int = 3, adapter=ADAPTER,
             runtime = Runtime(twins)
             conds = twins["runtime.games.innovation.conditions"]
             remember, combined = conds.memo, conds.Combination
-            if adapter is ADAPTER:  # the card module calls the compiled adapter through C
-                adapter = twins["runtime.games.innovation.verbs"].ADAPTER
-                binding = typed_binding()
-                env_types = (twins["dsl.interp"].Env,
-                             twins["runtime.games.innovation.effects"].EffectContext)
-        compiled = compiled_effects(list(cards), adapter, twins and twins["dsl.interp"],
-                                    twins and twins["runtime.games.innovation.effects"].EffectContext,
-                                    binding=binding)
+            interp = twins["dsl.interp"]
+            env_types = (interp.Env, twins["runtime.games.innovation.effects"].EffectContext)
+            vocab = vocab.rebound(twins)  # its verbs, functions, tests: the compiled ones
+            compiled = compiled_effects(list(cards), vocab, interp, env_types[1],
+                                        binding=typed_binding())
+    render = renderer_for(vocabulary())
+    lowering = Lowering(vocab, labels=render.either_label)
+    run_effect = (interp.runner if interp is not None else None)
     cards = select_edition(cards, edition)
     # base cards first, then by age, colour and name: a stable id order for replays
-    cards.sort(key=lambda c: (c.attrs.get("kind") != "card", c.attrs.get("set", ""), c.age, c.name))
+    cards.sort(key=lambda c: (c.attrs.get("kind") != "card", c.attrs.get("set", ""),
+                              c.attrs.get("age", 0), c.name))
     table = CardTable([card_info(c) for c in cards])
     effects, specials, ir = {}, [], {}
     for cid, c in enumerate(cards):
         ir[c.name] = c
-        effs = compiled.effects(c, adapter) if compiled else make_effects(c, adapter)
+        effs = compiled.effects(c, Effect, lambda e, c=c: render.effect(e, c)) if compiled \
+            else _effects(c, lowering, render, run_effect)
         if effs:
             effects[cid] = effs
         if c.condition is not None:
             op, parts = I.condition_parts(c.condition)
             holds = []
             for k, part in enumerate(parts):
-                h = compiled.condition(c, cid, k) if compiled else _condition(c, part, adapter, cid)
-                form = tops_form(part)
-                tops = None if form is None else (form[0], _card_tester(c, form[1], adapter,
-                                                                         cid, env_types))
+                h = compiled.condition(c, cid, k) if compiled else \
+                    _condition(c, lowering.condition(part), cid, env_types, interp)
+                form = tops_form(part, vocab)
+                tops = None if form is None else (
+                    form[0], _card_tester(c, lowering.select(form[1]), cid, env_types, interp))
                 holds.append(remember(h, part, tops))
             specials.append(SpecialAchievement(cid, c.name, combined(op, holds),
                                                inputs=dependencies(c.condition)))
     return CardSet(table, effects, specials, ir, runtime)
 
 
-def tops_form(cond):
+def _effects(card: I.Card, lowering, render, runner=None) -> list:
+    """The interpreted effects of a card (no trigger): its core IR run by dsl/interp.py."""
+    from dsl.interp import runner as interpreted
+    make = runner or interpreted
+    out = []
+    for eff in card.effects:
+        if eff.trigger is not None:
+            continue
+        text = render.effect(eff, card)
+        out.append(Effect(eff.kind, make(lowering.effect(card, eff, text)), text))
+    return out
+
+
+def tops_form(cond, vocab):
     """(any, query) when a condition's part is any(...) or none(...) of the top cards on the
     board of the player asked, with no other tests than where-tests that read only the card
-    (verbs.intrinsic: its value, colour, name, icons); None otherwise. Such a part is answered
-    card by card (conditions.TopsTested)."""
+    (Lowering.intrinsic: its value, colour, name, icons); None otherwise. Such a part is
+    answered card by card (conditions.TopsTested)."""
     if not (isinstance(cond, I.Fn) and cond.name in ("any", "none") and len(cond.args) == 1):
         return None
     q = cond.args[0]
@@ -146,48 +174,49 @@ def tops_form(cond):
             and q.zone is not None and q.zone.zone == "board" and q.zone.whose == "executor"):
         return None
     top = False
+    lowering = Lowering(vocab)
     for p in q.preds:
         if p.kind == "position" and p.arg == "top" and not p.negated:
             top = True
-        elif not (p.kind == "where" and intrinsic(p.arg)):
+        elif not (p.kind == "where" and lowering.intrinsic(p.arg)):
             return None
     return (cond.name == "any", q) if top else None
 
 
-def _card_tester(card: I.Card, q, adapter, cid: int, env_types):
+def _card_tester(card: I.Card, select, cid: int, env_types, interp=None):
     """test_card(game, player, card_id) of a TopsTested part: whether the card passes the
-    query's where-tests, as the adapter tests a candidate (InnovationAdapter.test)."""
+    query's where-tests, as a query tests a candidate (dsl.interp.passes)."""
     envs: dict = {}
-    wheres = [p for p in q.preds if p.kind == "where"]
+    test = interp.passes if interp is not None else passes
+    wheres = [f for f in select.filters if f.kind == "where"]
 
     def test_card(game, player, c) -> bool:
-        env = _condition_env(envs, game, player, card, adapter, cid, env_types)
-        for p in wheres:
-            if adapter.test(p, c, q, env) == p.negated:
+        env = _condition_env(envs, game, player, cid, env_types)
+        for f in wheres:
+            if test(f, c, env) == f.negated:
                 return False
         return True
     return test_card
 
 
-def _condition_env(envs: dict, game, player, card: I.Card, adapter, cid: int,
-                   env_types=(Env, EffectContext)):
-    """The Env a condition of `card` reads for `player`: `envs` keeps each player's Env of the
-    last game asked (a condition only reads, so it is reused within a game)."""
+def _condition_env(envs: dict, game, player, cid: int, env_types=(Env, EffectContext)):
+    """The Env a condition reads for `player`: `envs` keeps each player's Env of the last
+    game asked (a condition only reads, so it is reused within a game)."""
     env = envs.get(player)
     if env is None or env.game is not game:
         env_class, context_class = env_types
         ctx = context_class(game, player, player, cid, "condition", {}, False)
-        env = envs[player] = env_class(ctx, adapter, card)
+        env = envs[player] = env_class(ctx)
     return env
 
 
-def _condition(card: I.Card, cond, adapter, cid: int):
+def _condition(card: I.Card, cond, cid: int, env_types, interp=None):
     envs: dict = {}
+    ev, tr = (interp.evaluate, interp.truth) if interp is not None else (evaluate, truth)
 
     def holds(game, player) -> bool:
-        return truth(evaluate(cond, _condition_env(envs, game, player, card, adapter, cid)))
+        return tr(ev(cond, _condition_env(envs, game, player, cid, env_types)))
     return holds
-
 
 
 @functools.lru_cache(maxsize=8)

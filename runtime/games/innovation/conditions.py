@@ -40,7 +40,8 @@ PURE_FNS = {"count", "any", "none", "value", "color", "name", "highest", "lowest
 # functions that read the executing player's board (when given no other player)
 BOARD_FNS = {"icons": 1, "colors": 1, "splay": 1, "top": 1, "pile": 1, "pile_icons": 2}
 COUNTER_FNS = {"tucked_this_turn": "tucked", "scored_this_turn": "scored"}
-PURE_PREDS = {"position", "color", "icon", "value", "where", "other_than"}
+PURE_PREDS = {"position", "where", "other_than"}
+PURE_TESTS = {"color", "has", "value"}  # game tests of the item alone
 
 
 def dependencies(e) -> frozenset | None:
@@ -72,8 +73,8 @@ def _deps(e, deps: set) -> bool:
         return _deps(e.expr, deps)
     if isinstance(e, I.Logic):
         return all(_deps(p, deps) for p in e.parts)
-    if isinstance(e, I.HasIcon):
-        return _deps(e.card, deps) and _deps(e.icon, deps)
+    if isinstance(e, I.Has):
+        return _deps(e.subject, deps) and _deps(e.what, deps)
     if isinstance(e, I.In):
         return _deps(e.item, deps) and _deps(e.collection, deps)
     if isinstance(e, I.ZoneRefExpr):
@@ -123,10 +124,10 @@ def _deps(e, deps: set) -> bool:
             top = any(p.kind == "position" and p.arg == "top" for p in e.preds)
             deps.add("tops" if top else "board")
         for p in e.preds:
-            if p.kind not in PURE_PREDS:
+            if p.kind not in PURE_PREDS and not (p.kind == "test" and p.test in PURE_TESTS):
                 return False
             if isinstance(p.arg, (I.Const, I.Var, I.ItRef, I.Flag, I.Fn, I.Arith, I.Neg, I.Cmp,
-                                  I.HasIcon, I.In, I.Not, I.Logic, I.Query, I.ZoneRefExpr)):
+                                  I.Has, I.In, I.Not, I.Logic, I.Query, I.ZoneRefExpr)):
                 if not _deps(p.arg, deps):
                     return False
         if e.rank is not None and not _deps(e.rank[1], deps):

@@ -81,5 +81,17 @@ class Innovation(Game):
         from . import view
         return view
 
+    def compile(self, cards: list, label: str, progress=None, force: bool = False):
+        """Compiled mode's builds: the game's runtime (once per runtime version, shared by
+        every set) and the set's modules typed against it. ((runtime root, cached), [chunk
+        BuildResult])."""
+        from dsl.codegen import build
+        from dsl.codegen.runtime_build import build_runtime
+        from .cardset import RUNTIME_MODULES, typed_binding, vocabulary
+        runtime = build_runtime(RUNTIME_MODULES, progress)
+        results = build(cards, label, vocabulary(), progress, force=force,
+                        binding=typed_binding(progress))
+        return runtime, results
+
 
 GAME = Innovation()

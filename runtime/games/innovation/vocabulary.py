@@ -1,10 +1,16 @@
-"""Innovation's words: the base game and all four expansions (Echoes, Figures, Cities, Artifacts),
-relics and the 4th-edition terms the seeds mention. Later work adds behaviour, not words.
+"""Innovation's words: the base game and the words of all four expansions (Echoes, Figures,
+Cities, Artifacts), relics and the 4th-edition terms the seeds mention. Words whose rules do
+not run yet are reserved: the checker refuses them as "not playable yet".
 
 Sources: shared/seeds/000_0facc20b6f4138b7.txt "基本关键词" and the expansion sections;
 001_e2be08ce61e35573.txt keyword list; icon slots per shared/data/README-innovation.md.
 """
-from dsl.vocab import Vocabulary
+from dsl.vocab import FuncDef, Vocabulary
+
+from . import functions, zones
+from .cards import icon_id
+from .phrasebook import InnovationRenderer
+from .verbs import cards, draw, ends, moves, piles
 
 COLORS = ("blue", "red", "green", "yellow", "purple")
 ICONS = ("crown", "leaf", "lightbulb", "castle", "factory", "clock", "avatar")
@@ -18,6 +24,13 @@ KINDS = ("card", "special", "relic", "decree")
 
 v = Vocabulary("innovation")
 
+# ---- types (card, cards, player, players are the language's)
+v.type("value", parent="int", plural="values", accepts=("int",), doc="a value")
+v.type("color", plural="colors", doc="a colour")
+v.type("icon", plural="icons", doc="an icon")
+v.type("direction", doc="a direction")
+v.type("achievement", accepts=("str", "card", "cards"), doc="an achievement")
+
 # ---- card attributes
 v.attr("age", "int", required=True, doc="the card's age (value), 1 to 11")
 v.attr("color", "word", COLORS, required=True, doc="the card's colour")
@@ -29,28 +42,32 @@ v.attr("set", "word", SETS, doc="the set the card belongs to (default: the folde
 v.attr("kind", "word", KINDS, doc="card (default), special achievement, relic or decree")
 v.attr("note", "string", doc="why the rendered text may differ from the printed wording (validate)")
 v.attr("edition", "int", doc="edition whose text this variant encodes (1 for first-edition text)")
+v.needs_effects = lambda attrs: attrs.get("dogma", "none") != "none" \
+    and attrs.get("kind", "card") == "card"
 
 # ---- zones
 v.zone("hand", doc="a player's hand")
-v.zone("score", aliases=("score_pile",), doc="a player's score pile")
+v.zone("score", aliases=("score_pile",), doc="a player's score pile", phrase="score pile")
 v.zone("board", holds="piles", doc="a player's five colour piles; its cards are the piles' cards")
 v.zone("achievements", doc="a player's achievements")
 v.zone("forecast", doc="Echoes: a player's forecast")
 v.zone("display", doc="Artifacts: a player's display (one card on display)")
-v.zone("revealed", doc="the cards revealed by the current effect")
+v.zone("revealed", doc="the cards revealed by the current effect", phrase="revealed cards")
 v.zone("supply", aliases=("deck",), doc="the supply piles")
 v.example_zones = ("hand", "score", "board", "achievements", "forecast", "display") + COLORS
+v.lister = zones.lister
+v.domains = dict(zones.DOMAINS)
 
 # ---- nouns
-v.noun("card", "card", plural="cards")
+v.noun("card", "card", plural="cards", rank_key="value")
 v.noun("color", "color", plural="colors")
 v.noun("pile", "color", plural="piles", default_zone="board",
        doc="a non-empty pile, named by its colour")
-v.noun("value", "value", plural="values")
-v.noun("player", "player", plural="players")
-v.noun("opponent", "player", plural="opponents")
-v.noun("icon", "icon", plural="icons_")
-v.noun("achievement", "card", plural="achievements_")
+v.noun("value", "value", plural="values", zoned=False)
+v.noun("player", "player", plural="players", zoned=False)
+v.noun("opponent", "player", plural="opponents", test="opponent", zoned=False)
+v.noun("icon", "icon", plural="icons_", zoned=False)
+v.noun("achievement", "card", plural="achievements_", rank_key="value")
 
 # ---- adjectives
 v.adjective("top", ("card",), "position", "top")
@@ -58,11 +75,11 @@ v.adjective("bottom", ("card",), "position", "bottom")
 v.adjective("highest", ("card", "value"), "superlative", "highest")
 v.adjective("lowest", ("card", "value"), "superlative", "lowest")
 v.adjective("single", ("player",), "single", doc="exactly one player qualifies, else none")
-v.adjective("other", ("player",), "other", doc="other than the executing player")
-v.adjective("splayed", ("color",), "splayed")
+v.adjective("other", ("player",), "test", test="other", doc="other than the executing player")
+v.adjective("splayed", ("color",), "test", test="splayed")
 for c in COLORS:
-    v.adjective(c, ("card", "color"), "const", c)
-    v.adjective("non-" + c, ("card", "color"), "negated_const", c)
+    v.adjective(c, ("card", "color"), "test", c, test="color")
+    v.adjective("non-" + c, ("card", "color"), "test", c, test="color", negated=True)
 
 # ---- constants
 v.const("color", *COLORS)
@@ -72,75 +89,56 @@ v.const("player", "you", "me")
 v.const("players", "opponents", "everyone")
 v.const("card", "this")
 
-# ---- verbs
-v.verb("draw", "value", produces=True, doc="draw a card of a value (skipping empty piles upward)")
-v.verb("meld", "cards", produces=True)
-v.verb("tuck", "cards", produces=True)
-v.verb("score", "cards", produces=True)
-v.verb("return", "cards")
-v.verb("reveal", "cards", produces=True)
-v.verb("keep", "cards", doc="keep revealed or drawn cards in hand")
-v.verb("transfer", "cards", kwargs=(("to", "place", True),))
-v.verb("exchange", "cards", kwargs=(("for", "cards", True),))
-v.verb("splay", "color", adverb="direction", adverb_required=True)
-v.verb("unsplay", "color")
-v.verb("claim", "achievement", doc="claim a special achievement by name, or an achievement card")
-v.verb("achieve", "cards", doc="take a card as an achievement, ignoring eligibility")
-v.verb("win", "player", object_required=False, optional_ok=False)
-v.verb("lose", "player", object_required=False, optional_ok=False)
-v.verb("execute", "cards", doc="execute each non-demand effect of a card, without sharing")
-v.verb("self-execute", "cards", doc="4th edition: execute all effects of a card for yourself")
-v.verb("choose", "any", produces=True, kwargs=(("by", "player", False),),
-       doc="make a choice and bind it; `by me` makes another player choose (\"of my choice\")")
-v.verb("remove", "cards", doc="remove cards from the game")
-v.verb("junk", "cards", doc="4th edition: put cards into the junk")
-v.verb("foreshadow", "cards", produces=True, doc="Echoes: put a card into your forecast")
-v.verb("promote", "cards", doc="Echoes: meld a card from your forecast")
-v.verb("dig", "value", produces=True, doc="Artifacts: dig an artifact onto display")
-v.verb("display", "cards", doc="Artifacts: put a card on display")
-v.verb("seize", "cards", doc="relics: seize a relic")
-v.verb("endorse", "cards", doc="Cities: endorse a dogma")
-v.verb("inspire", "color", doc="Figures: inspire a colour")
-v.verb("decree", "achievement", doc="Figures: issue a decree")
-v.verb("demand", None, object_required=False, doc="Figures: a karma that makes a dogma a demand")
-v.verb("rearrange", "color", doc="put the cards of one of your piles in an order you choose")
 
-# ---- functions
-v.function("value", ("card",), "int", doc="a card's value; 0 for no card")
-v.function("color", ("card",), "color")
-v.function("name", ("card",), "str", doc="a card's name, for effects that name a card (\"if Robotics is a top card\")")
-v.function("count", ("any",), "int", doc="how many things a query or list holds")
-v.function("icons", ("icon", "player|card?"), "int",
-           doc="visible icons of a kind on a player's board (default: you), or on one card")
-v.function("points", ("player?",), "int", doc="the total value of a score pile")
-v.function("achievement_count", ("player?",), "int")
-v.function("colors", ("place|cards",), "colors", doc="the colours present in a zone or list")
-v.function("values", ("cards",), "values", doc="the different values in a list of cards")
-v.function("splay", ("color", "player?"), "direction", doc="how a pile is splayed")
-v.function("top", ("color", "player?"), "card", doc="the top card of a pile (none if empty)")
-v.function("pile", ("color", "player?"), "cards", doc="the cards of a pile")
-v.function("pile_icons", ("icon", "color", "player?"), "int",
-           doc="visible icons of a kind in one colour pile of a player (default: you)")
-v.function("highest", ("cards",), "int", doc="the highest value among cards (0 if none)")
-v.function("lowest", ("cards",), "int", doc="the lowest value among cards (0 if none)")
-v.function("any", ("any",), "bool", doc="true when a list or query holds something")
-v.function("none", ("any",), "bool", doc="true when a list or query holds nothing")
-v.function("max", ("int", "int"), "int")
-v.function("min", ("int", "int"), "int")
-v.function("tucked_this_turn", ("player?",), "int", doc="cards tucked by a player this turn")
-v.function("scored_this_turn", ("player?",), "int", doc="cards scored by a player this turn")
-v.function("returned_this_dogma", ("player?",), "int",
-           doc="cards a player has returned so far during the current dogma (default: you)")
-v.function("bonus", ("player?",), "int", doc="Echoes/Figures: the highest visible bonus")
+def _literal(type_: str, word):
+    """An icon word as its number, which the compiled game's icon tests take (no lookup by
+    name at run time)."""
+    if type_ == "icon" and isinstance(word, str):
+        try:
+            return icon_id(word)
+        except (KeyError, ValueError):
+            return None
+    return None
 
-# ---- effect kinds
+
+v.literal = _literal
+v.examples = {"cards": "a card from hand", "color": "red", "player": "an opponent",
+              "achievement": '"Monument"', "value": "1", "any": "a color", "place": "my score",
+              "for cards": "all cards from score"}
+v.phrasebook = InnovationRenderer
+
+# ---- verbs, functions and tests: each in its module, declared once
+v.add(draw, cards, moves, piles, ends, functions)
+v.reserve("self-execute", "cards", why="4th edition: execute all effects of a card for yourself")
+v.reserve("foreshadow", "cards", why="Echoes: put a card into your forecast")
+v.reserve("promote", "cards", why="Echoes: meld a card from your forecast")
+v.reserve("dig", "value", why="Artifacts: dig an artifact onto display", produces=True)
+v.reserve("display", "cards", why="Artifacts: put a card on display")
+v.reserve("seize", "cards", why="relics: seize a relic")
+v.reserve("endorse", "cards", why="Cities: endorse a dogma")
+v.reserve("inspire", "color", why="Figures: inspire a colour")
+v.reserve("decree", "achievement", why="Figures: issue a decree")
+v.reserve("demand", None, why="Figures: a karma that makes a dogma a demand", object_required=False)
+v.add(FuncDef("bonus", ("player?",), "int", None, phrase="your bonus",
+              doc="Echoes/Figures: the highest visible bonus"))
+
+# ---- effect kinds and stop scopes
 v.effect_kind("effect", executor="sharing", doc="a non-demand dogma effect, shared")
-v.effect_kind("demand", executor="demanded", doc="I demand: opponents with fewer icons")
-v.effect_kind("compel", executor="compelled", doc="I compel: opponents with more icons")
-v.effect_kind("echo", executor="sharing", doc="Echoes: runs before the dogma effects")
-v.effect_kind("inspire", executor="owner", doc="Figures: the inspire action of a colour")
-v.effect_kind("karma", triggers=("when", "would", "each"), executor="owner",
-              doc="Figures: triggered, replacement and static effects")
-v.effect_kind("decree", executor="owner", doc="Figures: a decree's effect")
+v.effect_kind("demand", executor="demanded", exports=True, wrap="I demand you {body}!",
+              doc="I demand: opponents with fewer icons")
+v.effect_kind("compel", executor="compelled", exports=True, wrap="I compel you {body}!",
+              doc="I compel: opponents with more icons")
+v.effect_kind("echo", executor="sharing", prefix="Echo: ",
+              doc="Echoes: runs before the dogma effects")
+v.effect_kind("inspire", executor="owner", playable=False, prefix="Inspire: ",
+              doc="Figures: the inspire action of a colour")
+v.effect_kind("karma", triggers=("when", "would", "each"), executor="owner", playable=False,
+              prefix="Karma: ", doc="Figures: triggered, replacement and static effects")
+v.effect_kind("decree", executor="owner", playable=False, prefix="Decree: ",
+              doc="Figures: a decree's effect")
+v.stop_scope("dogma", "the dogma action is complete")
 
+from .inline import InnovationInline  # noqa: E402 (it reads COLORS above)
 
+v.inline = InnovationInline()
+v.validate()

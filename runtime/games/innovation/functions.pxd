@@ -1,0 +1,15 @@
+# C types for the compiled twin of functions.py: the helpers compiled card modules call
+# through C (the declared functions' run stays a Python-level function).
+cimport cython
+from dsl.interp cimport Env, as_list, first_of
+from runtime.games.innovation.game cimport InnovationGame
+from runtime.games.innovation.cards cimport color_id, icon_id
+
+cpdef color_of(InnovationGame g, card)
+cpdef list colors_of(InnovationGame g, cards)
+cpdef long card_value(InnovationGame g, card) except? -1
+@cython.locals(t=long)
+cpdef list top_card(InnovationGame g, color, who)
+@cython.locals(i=long)
+cpdef long pile_icons(InnovationGame g, icon, color, long who) except? -1
+cpdef list colors_in(Env env, where)

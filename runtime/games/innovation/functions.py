@@ -1,0 +1,258 @@
+"""Innovation's functions and tests, each declared once: signature, behaviour, English
+(phrase: a format of the rendered arguments, or a function of the renderer and the call),
+compiled form (inline: a Cython expression of env and the arguments {0}, {1}...).
+
+A missing optional player is the executor. Icons are counted as 000 "图标" says: the visible
+icons of a board (InnovationGame.icon_count, modifiers included).
+"""
+from __future__ import annotations
+
+from dsl import ir as I
+from dsl.interp import Place, as_list, first_of
+from dsl.vocab import function, test
+
+from .cards import COLORS, color_id, icon_id
+from .zones import cards_in, colors_on
+
+_EX = ("_executor(env)",)  # the Cython form of a missing optional player: the executor
+
+
+# ------------------------------------------------------------------ of a card
+def color_of(g, card):
+    """color(card): the colour's name, None for no card."""
+    c = first_of(card)
+    return None if c is None else COLORS[g.state.color_of[c]]
+
+
+def colors_of(g, cards) -> list:
+    """colors(cards): each colour among them once, in the cards' order."""
+    return list(dict.fromkeys([COLORS[g.state.color_of[c]] for c in as_list(cards)]))
+
+
+@function("value", ("card",), "int", pure=True, phrase="the value of {0}",
+          inline="card_value(_game(env), {0})", doc="a card's value; 0 for no card")
+def value(env, card) -> int:
+    return card_value(env.game, card)
+
+
+def card_value(g, card) -> int:
+    c = first_of(card)
+    return 0 if c is None else g.age_of[c]
+
+
+@function("color", ("card",), "color", pure=True, phrase="the color of {0}",
+          inline="color_of(_game(env), {0})")
+def color(env, card):
+    return color_of(env.game, card)
+
+
+@function("name", ("card",), "str", pure=True, phrase="the name of {0}",
+          doc="a card's name, for effects that name a card (\"if Robotics is a top card\")")
+def name(env, card):
+    cs = as_list(card)
+    return env.game.cards.name[cs[0]] if cs else None
+
+
+def values_phrase(r, fn) -> str:
+    return f"the different values of {r.expr(fn.args[0], plural=True)}"
+
+
+@function("values", ("cards",), "values", pure=True, zones=True, phrase=values_phrase,
+          doc="the different values in a list of cards")
+def values(env, cards) -> list:
+    return sorted({env.game.cards.age[c] for c in as_list(cards)})
+
+
+def among_phrase(word: str):
+    def phrase(r, fn) -> str:
+        return f"the {word} value among {r.expr(fn.args[0], plural=True)}"
+    return phrase
+
+
+@function("highest", ("cards",), "int", pure=True, zones=True, phrase=among_phrase("highest"),
+          doc="the highest value among cards (0 if none)")
+def highest(env, cards) -> int:
+    vals = [env.game.cards.age[c] for c in as_list(cards)]
+    return max(vals) if vals else 0
+
+
+@function("lowest", ("cards",), "int", pure=True, zones=True, phrase=among_phrase("lowest"),
+          doc="the lowest value among cards (0 if none)")
+def lowest(env, cards) -> int:
+    vals = [env.game.cards.age[c] for c in as_list(cards)]
+    return min(vals) if vals else 0
+
+
+# ------------------------------------------------------------------ of a board
+def icons_phrase(r, fn) -> str:
+    return f"the number of {r.expr(fn.args[0])} on {r.icons_where(fn)}"
+
+
+@function("icons", ("icon", "player?"), "int", phrase=icons_phrase, defaults=_EX,
+          inline="_game(env).icon_count({1}, {0})", literal_args=(0,),
+          doc="visible icons of a kind on a player's board (default: you)")
+def icons(env, icon, who=None) -> int:
+    return env.game.icon_count(env.executor if who is None else who, icon)
+
+
+@function("icons", ("icon", "cards"), "int", phrase=icons_phrase, variant=True,
+          doc="icons of a kind printed on cards")
+def icons_on_cards(env, icon, cards) -> int:
+    want = icon_id(icon)
+    t = env.game.cards
+    return len([i for c in as_list(cards) for i in t.icons[c] if i == want])
+
+
+def colors_fn_phrase(r, fn) -> str:
+    return f"the colors on {r.expr(fn.args[0])}"
+
+
+@function("colors", ("place|cards",), "colors", phrase=colors_fn_phrase,
+          inline="colors_in(env, {0})", doc="the colours present in a zone or list")
+def colors(env, where) -> list:
+    return colors_in(env, where)
+
+
+def colors_in(env, where) -> list:
+    """The colours on a board (a place), of the cards in another zone, or of cards."""
+    g = env.game
+    if type(where) is Place:
+        if where.zone == "board":
+            return colors_on(g, where.players)
+        return colors_of(g, cards_in(env, where.zone, where.players, where.position))
+    return colors_of(g, where)
+
+
+def splay_fn_phrase(r, fn) -> str:
+    return f"the splay of your {r.expr(fn.args[0])} cards"
+
+
+@function("splay", ("color", "player?"), "direction", phrase=splay_fn_phrase, defaults=_EX,
+          inline="_game(env).splay_of({1}, {0})", doc="how a pile is splayed")
+def splay(env, color, who=None) -> str:
+    return env.game.splay_of(env.executor if who is None else who, color)
+
+
+def top_phrase(r, fn) -> str:
+    who = r.possessive(fn.args[1]) if len(fn.args) > 1 else "your"
+    c = fn.args[0]
+    if isinstance(c, I.Fn) and c.name == "color":
+        return f"{who} top card of the same color as {r.expr(c.args[0])}"
+    return f"{who} top {r.expr(c)} card"
+
+
+@function("top", ("color", "player?"), "card", phrase=top_phrase, defaults=_EX,
+          inline="top_card(_game(env), {0}, {1})", doc="the top card of a pile (none if empty)")
+def top(env, color, who=None) -> list:
+    return top_card(env.game, color, env.executor if who is None else who)
+
+
+def top_card(g, color, who) -> list:
+    t = g.top(who, color)
+    return [t] if t >= 0 else []
+
+
+def pile_phrase(r, fn) -> str:
+    return f"your {r.expr(fn.args[0])} cards"
+
+
+@function("pile", ("color", "player?"), "cards", phrase=pile_phrase, doc="the cards of a pile")
+def pile(env, color, who=None) -> list:
+    return list(reversed(env.game.pile(env.executor if who is None else who, color)))
+
+
+def pile_icons_phrase(r, fn) -> str:
+    a = fn.args
+    who = r.possessive(a[2]) if len(a) > 2 else "your"
+    pile_ = "its" if isinstance(a[1], I.ItRef) else r.expr(a[1])
+    return f"the number of {r.expr(a[0])} in {who} {pile_} pile"
+
+
+@function("pile_icons", ("icon", "color", "player?"), "int", phrase=pile_icons_phrase,
+          defaults=_EX, inline="pile_icons(_game(env), {0}, {1}, {2})",
+          doc="visible icons of a kind in one colour pile of a player (default: you)")
+def pile_icons_fn(env, icon, color, who=None) -> int:
+    return pile_icons(env.game, icon, color, env.executor if who is None else who)
+
+
+def pile_icons(g, icon, color, who: int) -> int:
+    i = icon_id(icon)
+    return g.state.pile_icon(who, color_id(color), i) if 1 <= i <= 6 else 0
+
+
+# ------------------------------------------------------------------ of a player
+def points_phrase(r, fn) -> str:
+    return "your score" if not fn.args else r.possessive(fn.args[0]) + " score"
+
+
+@function("points", ("player?",), "int", phrase=points_phrase, defaults=_EX,
+          inline="_game(env).score_points({0})", doc="the total value of a score pile")
+def points(env, who=None) -> int:
+    return env.game.score_points(env.executor if who is None else who)
+
+
+def achievements_phrase(r, fn) -> str:
+    return "your number of achievements" if not fn.args else \
+        r.possessive(fn.args[0]) + " number of achievements"
+
+
+@function("achievement_count", ("player?",), "int", phrase=achievements_phrase)
+def achievement_count(env, who=None) -> int:
+    return len(env.game.achievements(env.executor if who is None else who))
+
+
+@function("tucked_this_turn", ("player?",), "int", defaults=_EX,
+          phrase="the number of cards you tucked this turn",
+          inline="_game(env).tucked_this_turn({0})", doc="cards tucked by a player this turn")
+def tucked_this_turn(env, who=None) -> int:
+    return env.game.tucked_this_turn(env.executor if who is None else who)
+
+
+@function("scored_this_turn", ("player?",), "int", defaults=_EX,
+          phrase="the number of cards you scored this turn",
+          inline="_game(env).scored_this_turn({0})", doc="cards scored by a player this turn")
+def scored_this_turn(env, who=None) -> int:
+    return env.game.scored_this_turn(env.executor if who is None else who)
+
+
+def returned_phrase(r, fn) -> str:
+    if not fn.args:
+        who = "you have"
+    elif isinstance(fn.args[0], I.ItRef):
+        who = "they have"
+    else:
+        who = r.expr(fn.args[0]) + " has"
+    return f"the number of cards {who} returned during this dogma action"
+
+
+@function("returned_this_dogma", ("player?",), "int", phrase=returned_phrase,
+          doc="cards a player has returned so far during the current dogma (default: you)")
+def returned_this_dogma(env, who=None) -> int:
+    who = env.executor if who is None else who
+    return env.ctx.dogma_vars.get("__returned__", {}).get(who, 0)
+
+
+# ------------------------------------------------------------------ tests
+@test("has", subject="card", arg_type="icon", intrinsic=True, literal_arg=True,
+      inline="_game(env).card_has_icon({item}, {arg})", doc="a card shows an icon")
+def has(env, card, icon) -> bool:
+    return env.game.card_has_icon(card, icon)
+
+
+@test("color", intrinsic=True,
+      inline={"card": "(color_of(_game(env), {item}) == {arg})", "color": "({item} == {arg})"},
+      doc="a card (or a colour) of this colour")
+def is_color(env, x, color) -> bool:
+    return (color_of(env.game, x) if type(x) is int else x) == color
+
+
+@test("value", intrinsic=True, inline="(_game(env).age_of[{item}] == {arg})",
+      doc="a card of this value")
+def of_value(env, card, v) -> bool:
+    return env.game.age_of[card] == v
+
+
+@test("splayed", inline="(_game(env).splay_of(_executor(env), {item}) != 'none')",
+      doc="a colour whose pile the executor has splayed")
+def splayed(env, color, arg) -> bool:
+    return env.game.splay_of(env.executor, color) != "none"

@@ -1,0 +1,49 @@
+"""Innovation's compiled forms (dsl/codegen/emit.py): how its zones are listed in generated
+code, and the helpers of its compiled modules that generated code calls through C. The inline
+form of each verb, function and test is declared with it (verbs/, functions.py)."""
+from __future__ import annotations
+
+from dsl.codegen.emit import lit
+
+from .cards import COLORS
+
+ICONS = ("crown", "leaf", "lightbulb", "castle", "factory", "clock")
+
+
+class InnovationInline:
+    # (module, name, alias): what generated code cimports from the compiled runtime
+    cimports = (
+        ("runtime.games.innovation.zones", "cards_of", "cards_of"),
+        ("runtime.games.innovation.zones", "cards_in", "cards_in"),
+        ("runtime.games.innovation.zones", "colors_on", "colors_on"),
+        ("runtime.games.innovation.functions", "color_of", "color_of"),
+        ("runtime.games.innovation.functions", "card_value", "card_value"),
+        ("runtime.games.innovation.functions", "top_card", "top_card"),
+        ("runtime.games.innovation.functions", "pile_icons", "pile_icons"),
+        ("runtime.games.innovation.functions", "colors_in", "colors_in"),
+        ("runtime.games.innovation.verbs.cards", "execute_card", "execute_card"),
+        ("runtime.games.innovation.verbs.cards", "achieve_card", "achieve_card"),
+        ("runtime.games.innovation.verbs.draw", "draw_cards", "draw_cards"),
+        ("runtime.games.innovation.verbs.cards", "reveal_card", "reveal_card"),
+        ("runtime.games.innovation.verbs.moves", "return_items", "return_items"),
+        ("runtime.games.innovation.verbs.moves", "transfer_items", "transfer_items"),
+        ("runtime.games.innovation.verbs.piles", "splay_items", "splay_items"),
+    )
+
+    def listing(self, noun: str, zone: str, single: bool, players: str, position: str):
+        """The items of type `noun` in `zone` of the players (one player's expression when
+        `single`, else a list's), as zones.lister gives them; None: no inline form."""
+        if noun == "color":
+            return f"colors_on(_game(env), {'[' + players + ']' if single else players})"
+        if noun != "card":
+            return None
+        if single:
+            return f"cards_of(env, {lit(zone)}, {players}, {position})"
+        return f"cards_in(env, {lit(zone)}, {players}, {position})"
+
+    def domain(self, noun: str):
+        """Every thing of type `noun` (zones.DOMAINS), as a new list."""
+        return {"color": "[" + ", ".join(map(lit, COLORS)) + "]",
+                "value": "list(range(1, _game(env).max_age + 1))",
+                "player": "_game(env).players_in_order(_executor(env))",
+                "icon": "[" + ", ".join(map(lit, ICONS)) + "]"}.get(noun)

@@ -1,0 +1,13 @@
+"""Innovation's verbs, one module per family, each verb declared once with dsl.vocab.verb:
+its signature, what it does, its English and its compiled form (docs/authoring.md).
+
+    draw.py    draw
+    cards.py   the verbs done card by card: meld, tuck, score, reveal, keep, remove, junk,
+               achieve, execute
+    moves.py   return, transfer, exchange
+    piles.py   splay, unsplay, rearrange
+    ends.py    claim, win, lose
+
+The vocabulary (../vocabulary.py) adds these modules; rules the verbs call live in ../game.py.
+Seeds: shared/seeds/000_0facc20b6f4138b7.txt "基本关键词" (keywords) and "说明和其他关键词".
+"""

@@ -1,0 +1,9 @@
+# C types for the compiled twin of moves.py.
+cimport cython
+from dsl.interp cimport Env
+from runtime.games.innovation.game cimport InnovationGame
+
+@cython.locals(g=InnovationGame, dv=dict, tally=dict)
+cpdef list return_items(Env env, list items)
+@cython.locals(g=InnovationGame)
+cpdef list transfer_items(Env env, list items, list players, str zone)

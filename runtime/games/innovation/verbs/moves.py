@@ -1,0 +1,66 @@
+"""Verbs that move cards between zones: return (000 "归还"), transfer (000 "转移") and
+exchange (000 "交换")."""
+from __future__ import annotations
+
+from dsl.interp import EffectError
+from dsl.vocab import verb
+
+
+@verb("return", "cards", phrase="{verbs} {obj}{args}", inline="return_items(env, {items})")
+def return_(env, items, call) -> list:
+    return return_items(env, items)
+
+
+def return_items(env, items: list) -> list:
+    """Returned to their supply piles; the returner orders the cards bound for one pile
+    (InnovationGame.return_cards). Counted for returned_this_dogma."""
+    g, p = env.game, env.executor
+    g.return_cards(p, items)  # (which reads the list before it returns any card)
+    dv = env.ctx.dogma_vars
+    tally = dv.get("__returned__")
+    if tally is None:
+        tally = dv["__returned__"] = {}
+    tally[p] = tally.get(p, 0) + len(items)
+    return list(items)
+
+
+@verb("transfer", "cards", kwargs=(("to", "place", True),), phrase="{verbs} {obj}{args}",
+      inline="transfer_items(env, {items}, {to.players}, {to.zone})")
+def transfer(env, items, call) -> list:
+    place = call.arg("to")
+    return transfer_items(env, items, place.players, place.zone)
+
+
+def transfer_items(env, items: list, players: list, zone: str) -> list:
+    """Each card to `zone` of the one receiving player; not a meld or score for anything
+    that counts them."""
+    if len(players) != 1:
+        raise EffectError("transfer needs exactly one receiving player")
+    g = env.game
+    for c in items:
+        g.transfer(c, players[0], zone)
+    return list(items)
+
+
+def exchange_phrase(r, act) -> str:
+    s = " and ".join(act.verbs)
+    if act.obj is not None:
+        s += " " + r.obj(act.obj)
+    for prep, val in act.kwargs:
+        s += f" {'with' if prep == 'for' else prep} {r.obj(val)}"
+    return s
+
+
+@verb("exchange", "cards", kwargs=(("for", "cards", True),), phrase=exchange_phrase)
+def exchange(env, items, call) -> list:
+    """Both sides move at once; the other side is chosen after this one."""
+    other = call.arg("for")
+    other = other if isinstance(other, list) else ([] if other is None else [other])
+    za, zb = call.place("obj"), call.place("for")
+    if za is None or zb is None:
+        raise EffectError("exchange needs cards from a zone on each side")
+    if not items and not other:
+        return []
+    env.game.exchange(list(items), (za.players[0], za.zone), list(other),
+                      (zb.players[0], zb.zone))
+    return list(items) + list(other)

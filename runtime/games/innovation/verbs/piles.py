@@ -1,0 +1,51 @@
+"""Verbs on a player's piles: splay and unsplay (000 "基本关键词 / 展开") and rearrange."""
+from __future__ import annotations
+
+from dsl import ir as I
+from dsl.vocab import verb
+
+
+def splay_phrase(r, act) -> str:
+    """"splay your red cards left", "splay right any one color of your cards ..."."""
+    if isinstance(act.obj, I.Query) and not r.color_choices(act.obj):
+        return f"splay {r.expr(act.adverb)} {r.colors_phrase(act.obj)}"
+    return f"splay {r.colors_phrase(act.obj)} {r.expr(act.adverb)}"
+
+
+@verb("splay", "color", adverb="direction", adverb_required=True, phrase=splay_phrase,
+      inline="splay_items(env, {items}, {adverb})")
+def splay(env, items, call) -> list:
+    return splay_items(env, items, call.adverb)
+
+
+def splay_items(env, items: list, direction) -> list:
+    """The executor's piles of these colours splayed (direction "none": unsplayed); the
+    colours whose splay changed."""
+    g, p = env.game, env.executor
+    return [c for c in items if g.splay(p, c, direction)]
+
+
+def unsplay_phrase(r, act) -> str:
+    return f"unsplay {r.colors_phrase(act.obj)}"
+
+
+@verb("unsplay", "color", phrase=unsplay_phrase, inline="splay_items(env, {items}, 'none')")
+def unsplay(env, items, call) -> list:
+    return splay_items(env, items, "none")
+
+
+@verb("rearrange", "color", phrase="{verbs} {obj}{args}",
+      doc="put the cards of one of your piles in an order you choose")
+def rearrange(env, items, call) -> list:
+    g, p = env.game, env.executor
+    return [c for c in items if rearrange_pile(g, p, c)]
+
+
+def rearrange_pile(g, p, color) -> bool:
+    """p lists the pile's cards top first; the splay is kept. True if the order changed."""
+    pile = g.pile(p, color)
+    if len(pile) < 2:
+        return False
+    top_first = g.choose(p, "order", list(reversed(pile)), len(pile), len(pile),
+                         "order of the pile, top first")
+    return g.rearrange(p, color, list(reversed(top_first)))

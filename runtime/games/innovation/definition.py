@@ -81,5 +81,9 @@ class Innovation(Game):
         from . import view
         return view
 
+    def scenarios(self, mode: str = "interpreted"):
+        from .scenario import InnovationScenarios
+        return InnovationScenarios(mode)
+
 
 GAME = Innovation()

@@ -41,6 +41,15 @@ v.zone("revealed", doc="the cards revealed by the current effect")
 v.zone("supply", aliases=("deck",), doc="the supply piles")
 v.example_zones = ("hand", "score", "board", "achievements", "forecast", "display") + COLORS
 
+
+def _check_examples(card, path):
+    """The checker of a card's examples that dsl/check.py calls (examples.py)."""
+    from .examples import check_examples
+    return check_examples(card, path)
+
+
+v.check_examples = _check_examples
+
 # ---- nouns
 v.noun("card", "card", plural="cards")
 v.noun("color", "color", plural="colors")

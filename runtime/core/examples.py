@@ -156,7 +156,7 @@ def _line(kind: str, line, words: Words, out: Scenario) -> None:
         generic = ["game over"]
         expected = f"{words.player_lines}, {words.other_lines} or game over"
     raise ExampleError(line.key[0].span, f"unknown {kind} line '{' '.join(key)}'", expected,
-                       did_you_mean(" ".join(key), generic + list(words.other_keys)))
+                       did_you_mean(key[0], generic + list(words.other_keys)))
 
 
 def _do_line(key, items, line, words: Words, out: Scenario) -> None:

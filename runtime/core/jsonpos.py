@@ -86,7 +86,7 @@ class _Parser:
         raise JsonError(line, col, message, expected)
 
     def show(self, pos: int) -> str:
-        return repr(self.text[pos]) if pos < len(self.text) else "the end of the file"
+        return repr(self.text[pos]) if pos < len(self.text) else "end of file"
 
     def skip(self, pos: int) -> int:
         return _WS.match(self.text, pos).end()

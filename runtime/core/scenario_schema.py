@@ -148,31 +148,30 @@ def player_count(game, options: dict) -> int:
     return n if isinstance(n, int) and not isinstance(n, bool) else game.min_players
 
 
-def check_options(raw, game, aliases: dict, chk: Checker) -> Optional[dict]:
+def check_options(raw, game, aliases: dict, chk: Checker) -> dict:
     """The game's options with defaults (Game.options), each given one checked where it is
-    written; None after a problem."""
+    written. After a problem, the options that passed with defaults for the others, so that
+    the rest of the scenario is still checked."""
     if raw is None:
         raw = {}
     if not chk.obj(raw, ("options",), list(_option_names(game)) + list(aliases), "options"):
-        return None
+        return game.options({})
     specs = {s.name: s for s in game.option_specs}
-    given, ok = {}, not any(p.path[:1] == ("options",) for p in chk.problems)
+    given, ok = {}, True
     for k, v in raw.items():
-        name = aliases.get(k, k)
-        spec = specs.get(name)
+        spec = specs.get(aliases.get(k, k))
         if spec is None:
             continue
         try:
-            given[name] = spec.check(v)
+            given[spec.name] = spec.check(v)
         except BadOptions as e:
             ok = chk.error(("options", k), str(e))
-    if not ok:
-        return None
     try:
         return game.options(given)
     except BadOptions as e:
-        chk.error(("options",), str(e))
-        return None
+        if ok:
+            chk.error(("options",), str(e))
+        return game.options({})
 
 
 def _option_names(game) -> list:
@@ -193,13 +192,11 @@ def check_scenario(data, zones) -> list[Problem]:
         chk.error(("game",), f"a scenario of '{data['game']}' given to the {game.name} runner",
                   f"'{game.name}'")
     options = check_options(data.get("options"), game, zones.option_aliases, chk)
-    n = player_count(game, options or {})
+    n = player_count(game, options)
     if "seed" in data:
         chk.integer(data["seed"], ("seed",), 0, MAX_SEED, "the seed")
     if "unscripted" in data:
         chk.word(data["unscripted"], ("unscripted",), UNSCRIPTED, "unscripted behaviour")
-    if options is None:
-        return chk.problems  # the zones depend on the options (players, sets, edition)
     setup = data.get("setup", {})
     if chk.obj(setup, ("setup",), zones.setup_keys, "setup"):
         zones.check_setup(setup, ("setup",), chk, n, options)
@@ -226,7 +223,10 @@ def _check_step(step, path, zones, chk: Checker, n: int) -> None:
         chk.error(path, "a step without an 'actor'", '"actor": "p1"')
     else:
         chk.player(step["actor"], path + ("actor",), n)
-    if "choose" in step:
+    if "choose" in step and "action" in step:
+        chk.error(path, "a step is an action or an answer, not both",
+                  'separate steps: {"actor": ..., "action": ...}, {"actor": ..., "choose": [...]}')
+    elif "choose" in step:
         if not chk.obj(step, path, ("actor", "choose"), "an answer step"):
             return
         _check_answer(step["choose"], path + ("choose",), chk)

@@ -218,6 +218,6 @@ def test_run_files(tmp_path, table, effects):
     assert [r.passed for r in results] == [True, False, True, False]
     assert results[1].path.endswith("broken.json") and results[1].problems
     assert [e.headline() for e in errors] == [
-        f"{tmp_path / 'broken.json'}:1:2: error: not JSON: unexpected the end of the file "
+        f"{tmp_path / 'broken.json'}:1:2: error: not JSON: unexpected end of file "
         "where a key belongs"]
     assert results[0].to_dict()["passed"] is True

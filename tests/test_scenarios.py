@@ -38,6 +38,13 @@ PENDING_REASONS = {
         "(seed 000: a player who chooses X must do it fully, or as much as possible)",
 }
 DEFAULT_PENDING = "engine bug, see the scenario name (pending_engine_bugs.json)"
+# Not implemented: the rule is decided from the seeds (the scenarios' names), but the candidates
+# of a splay's choice are listed by the splay verb's adapter (runtime/games/innovation/verbs.py)
+# and, compiled, inline by dsl/codegen, neither of which the rules (game.py) see. When it is
+# done, Feudalism's first-edition example no longer needs its `p1 choose:` (then unused).
+SPLAY_PENDING = ("001 说明与其他关键字 ('将你的绿色牌堆",
+                 "not implemented: a pile of fewer than two cards is still offered to a splay "
+                 "(decided from seed 001 '说明与其他关键字' and 000 '说明和其他关键词')")
 
 
 def _load(folder: Path) -> list:
@@ -47,7 +54,9 @@ def _load(folder: Path) -> list:
         for i, sc in enumerate(data if isinstance(data, list) else [data]):
             marks = []
             if path.name == PENDING:
-                reason = PENDING_REASONS.get(sc.get("name"), DEFAULT_PENDING)
+                name = sc.get("name", "")
+                reason = SPLAY_PENDING[1] if name.startswith(SPLAY_PENDING[0]) else \
+                    PENDING_REASONS.get(name, DEFAULT_PENDING)
                 marks.append(pytest.mark.xfail(strict=True, reason=reason))
             out.append(pytest.param(sc, id=f"{folder.name}/{path.stem}-{i:02d}", marks=marks))
     return out

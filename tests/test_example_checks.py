@@ -153,3 +153,32 @@ def test_dsl_imports_no_game_and_has_no_examples_module():
             names = [a.name for a in node.names] if isinstance(node, pyast.Import) else \
                 [node.module or ""] if isinstance(node, pyast.ImportFrom) else []
             assert not any(n.startswith("runtime") for n in names), f"{path} imports {names}"
+
+
+# ------------------------------------------------------------------ no traceback on any example
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+KEYS = ["p1", "p2", "p3", "p0", "p99999999999", "board", "hand", "score", "red", "splay",
+        "deck", "1", "12", "99999999999999999999", "exactly", "echoes", "game", "over",
+        "players", "seed", "edition", "teams", "unscripted", "current", "actions", "turn",
+        "achievements", "choose", "dogma", "meld", "achieve", "draw", "forecast", "x"]
+ITEMS = ["Oars", '"The Wheel"', "Tester", "Monument", "red", "left", "yes", "no", "3", "0",
+         "99999999999999999999", "high draw", "first legal", "p1", "p9", "dogma", "Oarz",
+         '"option 1"', "exactly"]
+LINES = st.builds(lambda k, i: " ".join(k) + ": " + ", ".join(i),
+                  st.lists(st.sampled_from(KEYS), min_size=1, max_size=3),
+                  st.lists(st.sampled_from(ITEMS), max_size=3))
+
+
+@settings(max_examples=80, deadline=None)
+@given(given_lines=st.lists(LINES, max_size=4), do_lines=st.lists(LINES, max_size=3),
+       expect_lines=st.lists(LINES, max_size=3))
+def test_any_example_lines_check_or_give_located_errors(given_lines, do_lines, expect_lines):
+    text = example(part("given", *given_lines) if given_lines else "",
+                   part("do", *(do_lines or ["p1 draw:"])),
+                   part("expect", *(expect_lines or ["p1 hand: Oars"])))
+    try:
+        check_text(text, "fuzz.card")
+    except CardlangError as e:
+        for d in e.diagnostics:
+            assert d.line >= 1 and d.col >= 1 and d.source_line is not None, d.format()

@@ -24,7 +24,6 @@ from dataclasses import dataclass, field
 from .errors import IllegalMove
 from .scenario_schema import Checker, Problem, check_scenario, show
 
-ACTION = "action"  # the kind of the decision that starts a step (the contract's convention)
 MAX_LISTED = 12    # options listed in a message
 
 
@@ -32,9 +31,12 @@ class Zones:
     """A game's part of the scenario runner (Game.scenarios(mode) gives it). Attributes:
     `game` (the registry's Game), `setup_keys` / `expect_keys` (the keys the game reads in
     `setup` and `expect`, with a few words each), `actions` (action word -> the fields its
-    step may have), `game_over_reasons`, `option_aliases` (old option names -> the game's)."""
+    step may have), `action_kind` (the kind of the decision that starts a step, where an
+    action step is answered), `game_over_reasons`, `option_aliases` (old option names -> the
+    game's)."""
 
     game = None
+    action_kind = "action"
     setup_keys: dict = {}
     expect_keys: dict = {}
     actions: dict = {}
@@ -230,7 +232,7 @@ class _Play:
         st = self.state
         while True:
             p = st.pending()
-            if p is None or p.kind == ACTION:
+            if p is None or p.kind == self.zones.action_kind:
                 return True
             q = self.queues.get(p.player)
             if q:

@@ -63,7 +63,7 @@ def _load(folder: Path) -> list:
 
 
 @pytest.fixture(scope="module", params=["interpreted", "compiled"])
-def cs(request):
+def runner(request):
     # compiled: the compiled card set on the compiled runtime (interpreted without a C compiler)
     return zones("innovation", request.param)
 
@@ -80,8 +80,8 @@ def _report(data, result) -> str:
 
 
 @pytest.mark.parametrize("data", _load(SCENARIOS))
-def test_scenario(cs, data):
-    result = _run(cs, data)
+def test_scenario(runner, data):
+    result = _run(runner, data)
     assert result.passed, _report(data, result)
 
 
@@ -91,8 +91,8 @@ def _last_action_step(data) -> int:
 
 
 @pytest.mark.parametrize("data", _load(ILLEGAL))
-def test_illegal_step_is_reported(cs, data):
-    result = _run(cs, data)
+def test_illegal_step_is_reported(runner, data):
+    result = _run(runner, data)
     n = _last_action_step(data)
     pattern = re.compile(rf"^(step {n}: (illegal \w+: |p\d acts but it is p\d's turn)"
                          rf"|step (\d+): p\d's answer .* is refused: )")

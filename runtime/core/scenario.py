@@ -106,19 +106,22 @@ def run_scenario(data, zones: Zones, path: str = "") -> ScenarioResult:
     except ScenarioInputError as e:  # found only while building (the checks should have)
         p = Problem(e.path, e.message)
         return ScenarioResult(name, False, [p.line()], [], path, [p])
-    unscripted = data.get("unscripted", "fail")
-    play = _Play(state, zones, unscripted)
+    except Exception as e:  # the rules refused the position: a failure, with why
+        return ScenarioResult(name, False, [f"the position could not be built: "
+                                            f"{type(e).__name__}: {e}"], [], path)
+    play = _Play(state, zones, data.get("unscripted", "fail"))
+    expect = data.get("expect", {})
     try:
         play.run(data.get("steps", []))
+        diffs = play.diffs + zones.compare(state, expect)
+        if "game_over" in expect:
+            want, got = _outcome(expect["game_over"]), zones.outcome(state)
+            if want != got:
+                diffs.append(f"game_over: expected {want}, got {got}")
     except Exception as e:  # the rules or a card failed: a failure of this scenario, with why
-        play.diffs.append(f"the engine failed at step {play.at}: {type(e).__name__}: {e}")
-        return ScenarioResult(name, False, play.diffs, play.notes, path)
-    expect = data.get("expect", {})
-    diffs = play.diffs + zones.compare(state, expect)
-    if "game_over" in expect:
-        want, got = _outcome(expect["game_over"]), zones.outcome(state)
-        if want != got:
-            diffs.append(f"game_over: expected {want}, got {got}")
+        where = "while comparing" if play.done else f"at step {play.at}"
+        return ScenarioResult(name, False, play.diffs + [
+            f"the engine failed {where}: {type(e).__name__}: {e}"], play.notes, path)
     return ScenarioResult(name, not diffs, diffs, play.notes, path)
 
 
@@ -178,12 +181,17 @@ class _Play:
         self.diffs: list = []
         self.notes: list = []
         self.at = 0                      # the step being played (for messages)
+        self.done = False                # every step played (or the play stopped)
 
     def queue(self, no: int, step: dict) -> None:
         seat = int(step["actor"][1:]) - 1
         self.queues.setdefault(seat, deque()).append((no, step["choose"]))
 
     def run(self, steps: list) -> None:
+        self._run(steps)
+        self.done = True
+
+    def _run(self, steps: list) -> None:
         i = 0
         while i < len(steps):
             step, no = steps[i], i + 1

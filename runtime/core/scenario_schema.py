@@ -48,11 +48,7 @@ class Problem:
     at_key: bool = False
 
     def where(self) -> str:
-        """The path as people write it: setup.players.p1.hand[0]."""
-        out = ""
-        for k in self.path:
-            out += f"[{k}]" if isinstance(k, int) else (f".{k}" if out else str(k))
-        return out or "the scenario"
+        return dotted(self.path)
 
     def line(self) -> str:
         """One line: the place, the message, what was expected and the suggestion."""
@@ -62,6 +58,14 @@ class Problem:
         if self.suggestion:
             s += f"; {self.suggestion}"
         return s
+
+
+def dotted(path) -> str:
+    """A path as people write it: setup.players.p1.hand[0]."""
+    out = ""
+    for k in path:
+        out += f"[{k}]" if isinstance(k, int) else (f".{k}" if out else str(k))
+    return out or "the scenario"
 
 
 def show(v) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dsl.errors import did_you_mean
 
-from runtime.core.scenario_schema import Checker, show, type_name
+from runtime.core.scenario_schema import Checker, dotted, show, type_name
 
 COLORS = ("blue", "red", "green", "yellow", "purple")
 SPLAYS = ("none", "left", "right", "up")
@@ -56,7 +56,8 @@ class ZoneChecks:
         if self.placing:
             first = self.placed.setdefault(name, path)
             if first is not path:
-                chk.error(path, f"card {show(name)} is placed twice", "each card in one place")
+                chk.error(path, f"card {show(name)} is placed twice (also at {dotted(first)})",
+                          "each card in one place")
         return f
 
     def cards(self, v, path, what: str, special_ok: bool = False) -> list:

@@ -167,7 +167,9 @@ ITEMS = ["Oars", '"The Wheel"', "Tester", "Monument", "red", "left", "yes", "no"
          '"option 1"', "exactly"]
 LINES = st.builds(lambda k, i: " ".join(k) + ": " + ", ".join(i),
                   st.lists(st.sampled_from(KEYS), min_size=1, max_size=3),
-                  st.lists(st.sampled_from(ITEMS), max_size=3))
+                  st.lists(st.sampled_from(ITEMS), max_size=3)) | st.sampled_from(
+    ["seed: 3", "unscripted: first legal", "players: 3", "teams: yes", "edition: 1",
+     "current: p2", "actions: 1", "turn: 0", "game over: p1", "deck 1 exactly:"])
 
 
 @settings(max_examples=80, deadline=None)

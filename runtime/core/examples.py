@@ -60,6 +60,8 @@ class Scenario:
 
     def node(self, path: tuple, span=None, default=dict):
         """The container at `path`, made (as `default()`) if missing."""
+        if not path:
+            return self.data
         d = self.data
         for k in path[:-1]:
             d = d[k] if isinstance(d, list) else d.setdefault(k, {})

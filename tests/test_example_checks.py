@@ -184,3 +184,40 @@ def test_any_example_lines_check_or_give_located_errors(given_lines, do_lines, e
     except CardlangError as e:
         for d in e.diagnostics:
             assert d.line >= 1 and d.col >= 1 and d.source_line is not None, d.format()
+
+
+AGRICULTURE = '''card "Agriculture"
+    age 1; color yellow; icons hex leaf leaf leaf
+    dogma leaf
+    effect:
+        may return a card from hand as returned:
+            draw and score value(returned) + 1
+''' + "".join(f'''
+    example "{name}":
+        given:
+            p1 board: Agriculture
+            p1 hand: Oars, Sailing
+            deck 2: Philosophy
+        do:
+            p1 dogma: Agriculture
+{do}        expect:
+            p1 board: Agriculture
+            p1 score: Philosophy
+            p1 hand: {kept}
+''' for name, do, kept in [
+    ("unscripted", "", "Sailing"),
+    ("opted in", "            unscripted: first legal\n", "Sailing"),
+    ("by text", '            p1 choose: "Sailing [1 green]"\n', "Oars"),
+    ("by id", "            p1 choose: Sailing\n", "Oars")])
+
+
+def test_an_unscripted_decision_fails_an_example_unless_it_opts_in():
+    card = check_text(AGRICULTURE, "agriculture.card")[0]
+    unscripted, opted, by_text, by_id = [run_example(card, ex, mode="interpreted")
+                                         for ex in card.examples]
+    assert not unscripted.passed and unscripted.diffs[0] == (
+        "after the last step: no scripted answer for p1's card decision \"choose card\" "
+        "(choose 0 to 1); options: Oars (Oars [1 red]); Sailing (Sailing [1 green]); script it "
+        "(a choose step of p1; 'p1 choose: ...' in an example)")
+    assert opted.passed and opted.notes and "took the first legal ['Oars']" in opted.notes[0]
+    assert by_text.passed and by_id.passed, (by_text.diffs, by_id.diffs)

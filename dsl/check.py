@@ -815,6 +815,13 @@ class CardChecker:
 
     # ------------------------------------------------------------------ examples
     def check_examples(self):
+        # the lines' words (zones, cards, players, actions) are the game's: its vocabulary
+        # may give a checker of examples, which answers (span, message, expected, suggestion)
+        game_check = self.v.check_examples
+        if game_check is not None and self.card.examples:
+            for span, message, expected, suggestion in game_check(self.card, self.rep.path):
+                self.rep.error(span, message, expected=expected or None,
+                               suggestion=suggestion or None)
         for ex in self.card.examples:
             kinds = [p.kind for p in ex.parts]
             if "do" not in kinds:

@@ -222,11 +222,13 @@ class Perform:
 @dataclass(frozen=True, slots=True, eq=False)
 class Optional_:
     """`may STEP` when the step is not itself a choice that may be declined: not offered when
-    `empty` (an "all" query) has no candidates, else a yes/no question to the executor;
-    declined, the step's binding is [] and its flag false."""
+    `empty` (the step's "all" queries) have no candidates, or when no item of the step's
+    object passes `able` (the verb could act on none), else a yes/no question to the
+    executor; declined, the step's binding is [] and its flag false."""
     step: Perform
     prompt: str
-    empty: Optional[Select] = None
+    empty: Optional[tuple] = None
+    able: Any = None        # a TestDef: not asked when no item of the object passes it
     line: int = 0
 
 

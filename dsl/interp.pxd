@@ -19,6 +19,7 @@ cpdef exec_op(op, Env env)
 cpdef exec_block(ops, Env env)
 cpdef perform(step, Env env, cands)
 cpdef decline(step, Env env)
+cpdef bint any_able(test, obj, Env env) except -1
 @cython.locals(groups=dict, out=list, cs=list)
 cpdef list in_order(verb, list items, Env env)
 @cython.locals(values=list)

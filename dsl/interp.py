@@ -172,6 +172,9 @@ def exec_op(op, env: Env) -> None:
                 decline(op.step, env)
                 return
             cands = lists[0] if len(lists) == 1 else None
+        if op.able is not None and not any_able(op.able, evaluate(op.step.obj, env), env):
+            decline(op.step, env)  # the verb could act on none of it: not offered
+            return
         if not env.game.choose_yes_no(env.executor, op.prompt):
             decline(op.step, env)
             return
@@ -215,6 +218,14 @@ def choose_option(env: Env, labels: tuple, least: int) -> int:
     values = [f"option {i + 1}" for i in range(len(labels))]
     pick_ = env.game.choose(env.executor, "option", values, least, 1, "choose one")
     return values.index(pick_[0]) if pick_ else -1
+
+
+def any_able(test, obj, env: Env) -> bool:
+    """Whether a verb can act on any item of its object (vocab.VerbDef.able)."""
+    for x in as_list(obj):
+        if test.run(env, x, None):
+            return True
+    return False
 
 
 def decline(step: Perform, env: Env) -> None:

@@ -15,6 +15,8 @@ here, once, for the interpreter and the compiler alike:
 """
 from __future__ import annotations
 
+import dataclasses
+
 from . import core as C
 from . import ir as I
 from .vocab import Vocabulary
@@ -87,6 +89,10 @@ class Lowering:
             o = C.Amount(self.expr(obj.value), self.expr(obj.count))
         elif type(obj) is I.Query:
             o = self.pick(obj, a.optional, chooser, a.flag is not None)
+            able = self.able(first)
+            if able is not None:  # only what the verb can act on is offered
+                o = dataclasses.replace(o, select=dataclasses.replace(
+                    o.select, filters=o.select.filters + (C.Filter("test", None, False, able),)))
         else:
             o = self.expr(obj)
         args = tuple((prep, self.arg(val)) for prep, val in a.kwargs if prep != "by")
@@ -108,7 +114,13 @@ class Lowering:
         empty = None
         if all(type(s) is C.Pick and s.mode == "all" for s in sides):
             empty = tuple(s.select for s in sides)
-        return C.Optional_(step, "may " + " and ".join(a.verbs) + "?", empty, a.span.line)
+        able = self.able(first) if type(o) is not C.Pick and o is not None else None
+        return C.Optional_(step, "may " + " and ".join(a.verbs) + "?", empty, able,
+                           a.span.line)
+
+    def able(self, verb):
+        """The test of what a verb can act on (vocab.VerbDef.able), or None."""
+        return None if verb.able is None else self.v.tests[verb.able]
 
     def arg(self, val):
         """A keyword argument: a query is chosen from (the executor chooses, as a required

@@ -147,6 +147,9 @@ class VerbDef:
     full_inline: str = ""               # `full` as a Cython expression of {result}, {wanted}
     order_key: Optional[Callable] = None
     order_prompt: str = ""
+    able: Optional[str] = None          # the test (TestDef name) an item must pass for the
+    #                                     verb to act on it: others are not offered, and
+    #                                     "you may VERB x" of none of them is not asked
     example: str = ""                   # an example of use for error messages
     doc: str = ""
     where: str = ""
@@ -231,7 +234,7 @@ class Vocabulary:
     needs_effects: Callable = lambda attrs: False
     phrasebook: Any = None                  # a dsl.render.Renderer subclass
     inline: Any = None                      # the game's compiled forms (dsl/codegen)
-    check_example: Optional[Callable] = None  # checks a card example against the game
+    check_examples: Optional[Callable] = None  # (card, path) -> [(span, message, expected, suggestion)]
     # examples of a value of each type, for error messages ("a card from hand"); a keyword
     # argument's own under "PREP TYPE"
     examples: dict = field(default_factory=dict)

@@ -5,9 +5,10 @@ project's card set; each scenario's name cites the seed file (000/001) and the s
 
 - pending_engine_bugs.json holds scenarios that fail because of an engine bug: xfail(strict=True),
   so that the fix turns them into an XPASS failure that asks for them to be moved to a topic file.
-- tests/scenarios/innovation_illegal/ holds positions whose LAST action step is illegal. The runner
-  must report exactly that step ("step N: illegal ..." or "step N: pX acts but it is pY's turn")
-  and nothing else: the refused action leaves the position as `expect` describes.
+- tests/scenarios/innovation_illegal/ holds positions whose LAST action step, or an answer to it,
+  is illegal. The runner must report exactly that step ("step N: illegal ...", "step N: pX acts
+  but it is pY's turn" or "step M: pX's answer ... is refused") and nothing else: the refused
+  action or answer leaves the position as `expect` describes.
 """
 from __future__ import annotations
 
@@ -17,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from runtime.front.testing import cardset
-from runtime.games.innovation.scenario import run_scenario
+from runtime.core.scenario import run_scenario
+from runtime.front.testing import zones
 
 HERE = Path(__file__).resolve().parent
 SCENARIOS = HERE / "scenarios" / "innovation"
@@ -46,20 +47,21 @@ def _load(folder: Path) -> list:
         for i, sc in enumerate(data if isinstance(data, list) else [data]):
             marks = []
             if path.name == PENDING:
-                reason = PENDING_REASONS.get(sc.get("name"), DEFAULT_PENDING)
+                name = sc.get("name", "")
+                reason = PENDING_REASONS.get(name, DEFAULT_PENDING)
                 marks.append(pytest.mark.xfail(strict=True, reason=reason))
             out.append(pytest.param(sc, id=f"{folder.name}/{path.stem}-{i:02d}", marks=marks))
     return out
 
 
 @pytest.fixture(scope="module", params=["interpreted", "compiled"])
-def cs(request):
+def runner(request):
     # compiled: the compiled card set on the compiled runtime (interpreted without a C compiler)
-    return cardset("innovation", mode=request.param)
+    return zones("innovation", request.param)
 
 
-def _run(cs, data):
-    return run_scenario(data, cs.table, cs.effects, cs.specials, cs.runtime)
+def _run(zones, data):
+    return run_scenario(data, zones)
 
 
 def _report(data, result) -> str:
@@ -70,8 +72,8 @@ def _report(data, result) -> str:
 
 
 @pytest.mark.parametrize("data", _load(SCENARIOS))
-def test_scenario(cs, data):
-    result = _run(cs, data)
+def test_scenario(runner, data):
+    result = _run(runner, data)
     assert result.passed, _report(data, result)
 
 
@@ -81,12 +83,14 @@ def _last_action_step(data) -> int:
 
 
 @pytest.mark.parametrize("data", _load(ILLEGAL))
-def test_illegal_step_is_reported(cs, data):
-    result = _run(cs, data)
+def test_illegal_step_is_reported(runner, data):
+    result = _run(runner, data)
     n = _last_action_step(data)
-    pattern = re.compile(rf"^step {n}: (illegal \w+: |p\d acts but it is p\d's turn)")
+    pattern = re.compile(rf"^(step {n}: (illegal \w+: |p\d acts but it is p\d's turn)"
+                         rf"|step (\d+): p\d's answer .* is refused: )")
     assert not result.passed, "the illegal step was accepted\n" + _report(data, result)
-    assert len(result.diffs) == 1 and pattern.match(result.diffs[0]), (
+    m = pattern.match(result.diffs[0]) if len(result.diffs) == 1 else None
+    assert m and (m.group(3) is None or int(m.group(3)) > n), (
         f"expected exactly one diff reporting step {n} as illegal, with the position unchanged\n"
         + _report(data, result))
 

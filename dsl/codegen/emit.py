@@ -201,6 +201,10 @@ class Emitter(Visitor):
             out = [f"{pad}if ({empty}) or {ask}:"]
         else:
             out = [f"{pad}if {ask}:"]
+        if op.able is not None:  # not asked when the verb could act on none of its object
+            test = self.test_function(op.able, "arg")
+            out[-1] = out[-1].replace("if ", f"if not _any_able(env, {self.expr(op.step.obj)}, "
+                                             f"{test}) or ", 1)
         step = op.step
         declined = []
         if step.bind is not None:
@@ -343,15 +347,20 @@ class Emitter(Visitor):
     def visit_In(self, e: C.In) -> str:
         return f"_in({self.expr(e.item)}, {self.expr(e.collection)}, {lit(bool(e.negated))})"
 
+    def test_function(self, test, arg) -> str:
+        """A cdef function test_N(env, x, arg) of a game test (its inline form, else its run)."""
+        name = f"test_{len(self.tests)}"
+        form = self.test_form(test, arg, "x", None, "arg")
+        if form is None:
+            form = f"{self.node(test)}.run(env, x, arg)"
+        self.tests.append([f"cdef bint {name}(Env_t env, object x, object arg) except -1:",
+                           f"    return {form}"])
+        return name
+
     def visit_Test(self, e: C.Test) -> str:
         """A game test of the first item of its subject: a small cdef function per test (the
         subject is evaluated once, the argument before the call)."""
-        name = f"test_{len(self.tests)}"
-        form = self.test_form(e.test, e.arg, "x", None, "arg")
-        if form is None:
-            form = f"{self.node(e.test)}.run(env, x, arg)"
-        self.tests.append([f"cdef bint {name}(Env_t env, object x, object arg) except -1:",
-                           f"    return {form}"])
+        name = self.test_function(e.test, e.arg)
         neg = "not " if e.negated else ""
         arg = "None" if e.arg is None or e.test.literal_arg else self.expr(e.arg)
         return f"({neg}_tested(env, {self.expr(e.subject)}, {arg}, {name}))"

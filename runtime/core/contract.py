@@ -201,6 +201,11 @@ class Game:
         set's module builds]); raises dsl.codegen.CompilerUnavailable without a compiler."""
         raise NotImplementedError(f"{self.name} has no compiled mode")
 
+    def scenarios(self, mode: str = "interpreted"):
+        """The game's part of the scenario runner (runtime/core/scenario.py Zones: building a
+        position from `setup`, reading `expect`, naming its actions), card effects in `mode`."""
+        raise NotImplementedError(f"{self.name} has no scenario runner")
+
     def describe(self) -> list[str]:
         """Lines for `cardlang games`."""
         players = (f"{self.min_players}" if self.min_players == self.max_players

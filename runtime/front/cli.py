@@ -237,29 +237,44 @@ def validate(reference: Path = typer.Option(..., "--reference", help="reference 
 def scenario_run(files: List[Path] = typer.Argument(..., help="scenario JSON files or folders"),
                  json_out: Optional[Path] = typer.Option(None, "--json", help="write a JSON report here"),
                  mode: str = typer.Option("interpreted", "--mode", help=MODE_HELP)):
-    """Run scenario files (format v1) against the engine with the project's cards."""
-    from .testing import cardset
-    from runtime.games.innovation.scenario import load_and_run
+    """Run scenario files (format v1) through the runner of each scenario's game."""
+    from runtime.core.scenario_files import run_files
+    from .testing import zones
     _check_mode(mode)
+    if json_out is not None and (json_out.is_dir() or not json_out.parent.is_dir()):
+        err.print(f"error: --json {json_out}: " + ("a folder, not a file" if json_out.is_dir()
+                                                   else "its folder does not exist"),
+                  markup=False)
+        raise typer.Exit(1)
     try:
-        cs = cardset("innovation", mode=mode)
-    except CardlangError as e:
+        results, errors = run_files(files, lambda game: zones(game, mode))
+    except CardlangError as e:  # the game's cards do not check
         _print_diags(e.diagnostics)
         raise typer.Exit(1)
-    results = load_and_run([str(f) for f in files], cs.table, cs.effects, cs.specials,
-                           cs.runtime)
+    _print_diags(errors)
     passed = sum(r.passed for r in results)
     for r in results:
-        if not r.passed:
-            out.print(f"[red]FAIL[/red] {r.name} ({r.path})")
+        if not r.passed and not r.problems:  # (invalid input: printed above, located)
+            out.print(f"[red]FAIL[/red] {_escape(r.name)} ({_escape(r.path)})")
             for d in r.diffs:
                 out.print("    " + d, markup=False)
             for n in r.notes:
                 out.print("    note: " + n, markup=False)
     if json_out:
-        json_out.write_text(json.dumps([r.to_dict() for r in results], indent=1))
-    out.print(f"{passed} passed, {len(results) - passed} failed")
-    raise typer.Exit(0 if results and passed == len(results) else 1)
+        try:
+            json_out.write_text(json.dumps([r.to_dict() for r in results], indent=1))
+        except OSError as e:
+            err.print(f"error: cannot write {json_out}: {e.strerror or e}", markup=False)
+            raise typer.Exit(1)
+    invalid = sum(bool(r.problems) for r in results)
+    out.print(f"{passed} passed, {len(results) - passed} failed"
+              + (f" ({invalid} not valid)" if invalid else ""))
+    raise typer.Exit(0 if results and passed == len(results) and not errors else 1)
+
+
+def _escape(text: str) -> str:
+    from rich.markup import escape
+    return escape(text)
 
 
 # play, replay, simulate: runtime/front (terminal front end, replays, simulations)

@@ -1,33 +1,21 @@
-"""Running card examples: load a game's whole card set once, turn each example into a scenario
-and run it through the game's scenario runner."""
+"""Running card examples: each example is translated to a scenario (runtime/core/examples.py,
+with the game's words) and run by the core's scenario runner on the game's card set."""
 from __future__ import annotations
 
 import functools
 import importlib
 import os
-import sys
-from pathlib import Path
 
-from dsl.errors import CardlangError
-from dsl.examples import ExampleError, to_scenario
-from dsl.load import load
+from dsl.errors import CardlangError, Diagnostic
 
-CARDS_ROOT = Path(__file__).resolve().parents[2] / "cards"
-
-
-@functools.lru_cache(maxsize=8)
-def game_cards(game: str = "innovation", root: str = str(CARDS_ROOT)):
-    """Every checked card of a game (all sets). A file with errors is left out of the game with a
-    warning, so that one broken card does not stop the examples of every other card."""
-    loaded = load([Path(root) / game], game=game)
-    if loaded.errors:
-        bad = sorted({d.path for d in loaded.errors})
-        print(f"warning: {len(bad)} card file(s) with errors left out of the {game} card set: "
-              + ", ".join(bad), file=sys.stderr)
-    return tuple(loaded.cards)
-
+from runtime.core import registry
+from runtime.core.cardfiles import CARDS_ROOT, game_cards
+from runtime.core.examples import to_scenario
+from runtime.core.scenario import run_scenario
 
 MODES = ("interpreted", "compiled")
+__all__ = ["CARDS_ROOT", "MODES", "cardset", "default_mode", "game_cards", "run_example",
+           "zones"]
 
 
 def default_mode() -> str:
@@ -48,22 +36,41 @@ def cardset(game: str = "innovation", edition: int = 3, root: str = str(CARDS_RO
 @functools.lru_cache(maxsize=16)
 def _cardset(game: str, edition: int, root: str, mode: str):
     mod = importlib.import_module(f"runtime.games.{game}.cardset")
+    if root == str(CARDS_ROOT) and hasattr(mod, "load_cardset"):
+        return mod.load_cardset(edition, mode)  # the one the game's own runner uses
     return mod.build_cardset(list(game_cards(game, root)), edition, mode=mode)
 
 
-def run_example(card, example, game: str = "innovation", root: str = str(CARDS_ROOT),
-                mode: str | None = None):
-    """Run one example of a checked card; returns the runner's ScenarioResult."""
-    edition = card.attrs.get("edition") or 3
-    cs = cardset(game, edition, root, mode)
-    color_of = lambda name: _color_of(cs, name)
-    data = to_scenario(example, card.name, game, color_of)
-    data["options"]["edition"] = edition
-    runner = importlib.import_module(f"runtime.games.{game}.scenario")
-    return runner.run_scenario(data, cs.table, cs.effects, cs.specials, cs.runtime)
+@functools.lru_cache(maxsize=8)
+def zones(game: str = "innovation", mode: str | None = None):
+    """The game's part of the scenario runner (Game.scenarios), for card effects in `mode`."""
+    return registry.get(game).scenarios(mode or default_mode())
 
 
-def _color_of(cs, name):
-    from runtime.games.innovation.cards import COLORS
-    c = cs.table.by_name.get(name)
-    return None if c is None or cs.table.color[c] < 0 else COLORS[cs.table.color[c]]
+def run_example(card, example, game: str = "innovation", mode: str | None = None):
+    """Run one example of a checked card; returns the runner's ScenarioResult. An example
+    whose lines cannot be read raises CardlangError with every problem located (`cardlang
+    check` reports the same ones)."""
+    z = zones(game, mode or default_mode())
+    sc, errors = to_scenario(example, card, z.example_words())
+    found = [(e.span, e.message, e.expected, e.suggestion) for e in errors]
+    if not found:
+        r = run_scenario(sc.data, z, card.path)
+        found = [(sc.span_of(p.path, example.span), p.message, p.expected, p.suggestion)
+                 for p in r.problems]
+        if not found:
+            return r
+    raise CardlangError([_located(card.path, *f) for f in found])
+
+
+def _located(path: str, span, message: str, expected: str, suggestion: str) -> Diagnostic:
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().split("\n")
+    except (OSError, UnicodeDecodeError):
+        lines = []
+    source = lines[span.line - 1] if 0 < span.line <= len(lines) else None
+    return Diagnostic(path, span.line, span.col, message,
+                      end_col=span.end_col if span.end_line == span.line else None,
+                      expected=expected or None, suggestion=suggestion or None,
+                      source_line=source)

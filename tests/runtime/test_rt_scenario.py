@@ -1,10 +1,22 @@
-"""Scenario format v1 runner (shared/DESIGN.md "Scenario format (version 1)")."""
+"""The scenario runner (runtime/core/scenario.py, format v1: docs/architecture.md "Scenario
+format") with Innovation's zones, on a synthetic card table."""
 import json
 
 import pytest
 
+from runtime.core import scenario
+from runtime.core.scenario_files import run_files
 from runtime.games.innovation import Effect
-from runtime.games.innovation.scenario import load_and_run, run_scenario
+from runtime.games.innovation.cardset import CardSet
+from runtime.games.innovation.scenario import InnovationScenarios
+
+
+def zones(table, effects=None, specials=None):
+    return InnovationScenarios(cardset=CardSet(table, effects or {}, specials or []))
+
+
+def run_scenario(data, table, effects=None, specials=None):
+    return scenario.run_scenario(data, zones(table, effects, specials))
 
 CROWN_CARDS = ["blue1b", "red1a", "green1c"]  # synthetic cards with a crown
 
@@ -80,18 +92,45 @@ def test_unlisted_zone_must_be_empty(table, effects):
     assert not r.passed and any(d.startswith("p1 score") for d in r.diffs)
 
 
-def test_unused_answers_are_reported(table, effects):
+def test_unused_answers_fail_the_scenario(table, effects):
     data = base_scenario()
     data["steps"].append({"actor": "p2", "choose": ["blue1b"]})
     r = run_scenario(data, table, effects)
-    assert r.passed and any("not used" in n for n in r.notes), r.notes
+    assert not r.passed
+    assert r.diffs == ["p2: 1 scripted answer(s) not used: step 3 ['blue1b'] (no decision of "
+                       "this player was left to answer)"], r.diffs
 
 
-def test_missing_answer_takes_first_legal_and_says_so(table, effects):
+def test_an_unscripted_decision_fails_with_its_prompt_and_options(table, effects):
     data = base_scenario()
     data["steps"] = data["steps"][:1]
     r = run_scenario(data, table, effects)
-    assert any("no scripted answer" in n for n in r.notes), r.notes
+    assert not r.passed and r.notes == []
+    assert r.diffs[0] == (
+        "after the last step: no scripted answer for p2's card decision \"transfer a card with "
+        "a crown\" (choose 1); options: blue1b (blue1b [1 blue]); red1a (red1a [1 red]); script "
+        "it (a choose step of p2; 'p2 choose: ...' in an example)"), r.diffs
+
+
+def test_first_legal_is_taken_only_when_the_scenario_asks(table, effects):
+    data = base_scenario()
+    data["steps"] = data["steps"][:1]
+    data["unscripted"] = "first legal"
+    data["expect"]["players"]["p1"]["score"] = ["blue1b", "red1a"]  # blue1b comes first
+    r = run_scenario(data, table, effects)
+    assert r.passed, r.diffs
+    assert len(r.notes) == 1 and "took the first legal ['blue1b']" in r.notes[0], r.notes
+
+
+def test_an_answer_may_name_an_option_by_its_text(table, effects):
+    data = base_scenario()
+    pending = zones(table, effects).build(data)
+    pending.apply("dogma purple1a")
+    texts = {o.id: o.text for o in pending.pending().options}
+    assert texts["red1a"] != "red1a"
+    data["steps"][1]["choose"] = [texts["red1a"]]
+    r = run_scenario(data, table, effects)
+    assert r.passed, r.diffs
 
 
 def test_bad_answer_is_a_diff(table, effects):
@@ -165,7 +204,7 @@ def test_normal_achievements_when_omitted(table):
     g.state.check_conservation()
 
 
-def test_load_and_run(tmp_path, table, effects):
+def test_run_files(tmp_path, table, effects):
     one = tmp_path / "a.json"
     one.write_text(json.dumps(base_scenario()))
     many = tmp_path / "sub" / "b.json"
@@ -175,7 +214,10 @@ def test_load_and_run(tmp_path, table, effects):
     bad["expect"]["players"]["p2"]["hand"] = []
     many.write_text(json.dumps([base_scenario(), bad]))
     (tmp_path / "broken.json").write_text("{")
-    results = load_and_run([str(tmp_path)], table, effects)
+    results, errors = run_files([str(tmp_path)], lambda game: zones(table, effects))
     assert [r.passed for r in results] == [True, False, True, False]
-    assert results[1].diffs[0].startswith("cannot read") or results[1].name == "broken.json"
+    assert results[1].path.endswith("broken.json") and results[1].problems
+    assert [e.headline() for e in errors] == [
+        f"{tmp_path / 'broken.json'}:1:2: error: not JSON: unexpected end of file "
+        "where a key belongs"]
     assert results[0].to_dict()["passed"] is True

@@ -93,5 +93,9 @@ class Innovation(Game):
                         binding=typed_binding(progress))
         return runtime, results
 
+    def scenarios(self, mode: str = "interpreted"):
+        from .scenario import InnovationScenarios
+        return InnovationScenarios(mode)
+
 
 GAME = Innovation()

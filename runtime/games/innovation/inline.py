@@ -28,6 +28,7 @@ class InnovationInline:
         ("runtime.games.innovation.verbs.moves", "return_items", "return_items"),
         ("runtime.games.innovation.verbs.moves", "transfer_items", "transfer_items"),
         ("runtime.games.innovation.verbs.piles", "splay_items", "splay_items"),
+        ("runtime.games.innovation.verbs.piles", "splayable", "splayable"),
     )
 
     def listing(self, noun: str, zone: str, single: bool, players: str, position: str):

@@ -1,162 +1,100 @@
-"""Scenario format v1 runner (shared/DESIGN.md "Scenario format (version 1)").
+"""Innovation's zones for the scenario runner (runtime/core/scenario.py runs the scenarios):
+building a position from `setup`, reading `expect` against it, and the option id of each
+action step. The checks of the same zones are scenario_check.py.
 
-A scenario builds a position by hand (no normal setup), plays scripted steps and compares the
-resulting zones with `expect`. Names are resolved through the CardTable; players are p1..pN.
+Piles are listed top first; `decks` pins the top of supply piles (the set's other cards of
+that age fill the pile below in seeded order), `{"exactly": [...]}` piles hold exactly those
+cards (that age's other cards are out of the game); `achievements` omitted means one random
+base card of each age 1-9 plus every special achievement.
 """
 from __future__ import annotations
 
-import glob
-import json
-import os
-from dataclasses import dataclass, field
+from runtime.core.agents import ScriptedAgent
+from runtime.core.errors import IllegalMove
+from runtime.core.scenario import Zones
 
-from ...core.agents import ScriptedAgent
-from ...core.errors import GameOver, IllegalMove
+from . import catalogue, scenario_check
 from .cards import COLORS, CardTable
-from .game import InnovationGame, Options
 from .state import (ACHIEVEMENTS, AVAILABLE, BOARD, DISPLAY, FORECAST, HAND, SCORE, SPLAY_INDEX,
                     SPLAY_NAMES, SUPPLY)
 
+CARD_ZONES = (("hand", HAND), ("score", SCORE), ("achievements", ACHIEVEMENTS),
+              ("forecast", FORECAST), ("display", DISPLAY))
+
 
 class ScenarioError(Exception):
-    """The scenario file itself is wrong (unknown card, card placed twice...)."""
+    """A position that cannot be built (build_game on an unchecked scenario)."""
 
 
-@dataclass
-class ScenarioResult:
-    name: str
-    passed: bool
-    diffs: list = field(default_factory=list)
-    notes: list = field(default_factory=list)
-    path: str = ""
-
-    def to_dict(self) -> dict:
-        return {"name": self.name, "passed": self.passed, "diffs": list(self.diffs),
-                "notes": list(self.notes), "path": self.path}
+def _seat(name) -> int:
+    return int(name[1:]) - 1
 
 
-def _pidx(name, n: int) -> int:
-    if isinstance(name, str) and name.startswith("p") and name[1:].isdigit():
-        i = int(name[1:]) - 1
-        if 0 <= i < n:
-            return i
-    raise ScenarioError(f"unknown player {name!r} (players are p1..p{n})")
-
-
-def _translate(game, d, raw) -> list:
-    """Scenario answers are option names: cards by name, colours, values "3", players "p2",
-    "yes"/"no"; they are mapped onto the decision's option values."""
-    if isinstance(raw, (str, int)):
-        raw = [raw]
-    by_name = {}
-    for o in d.options:
-        by_name.setdefault(game.option_name(d.kind, o), o)
-    out = []
-    for r in raw:
-        key = str(r)
-        if key not in by_name:
-            names = [game.option_name(d.kind, o) for o in d.options]
-            raise IllegalMove(f"{key!r} is not an option of this {d.kind} decision "
-                              f"(options: {names})")
-        out.append(by_name[key])
-    return out
-
-
-class _Builder:
-    def __init__(self, game: InnovationGame, cards: CardTable):
-        self.g = game
-        self.cards = cards
+# ------------------------------------------------------------------ building a position
+class _Placer:
+    def __init__(self, game, cards: CardTable):
+        self.g, self.cards = game, cards
         self.placed: set = set()
 
-    def card(self, name: str) -> int:
-        if isinstance(name, int):
-            return name
+    def card(self, name) -> int:
         c = self.cards.by_name.get(name)
         if c is None:
             raise ScenarioError(f"unknown card {name!r}")
         return c
 
-    def place(self, name, zone: int, owner: int = -1) -> int:
+    def take(self, name) -> int:
         c = self.card(name)
         if c in self.placed:
-            raise ScenarioError(f"card {self.cards.name[c]!r} is placed twice")
+            raise ScenarioError(f"card {name!r} is placed twice")
         self.placed.add(c)
+        return c
+
+    def place(self, name, zone: int, owner: int = -1) -> int:
+        c = self.take(name)
         self.g.state.move(c, zone, owner)
         return c
 
 
-def build_game(data: dict, cards: CardTable, effects: dict | None = None,
-               specials: list | None = None, runtime=None) -> tuple:
-    """Build the scenario's game (on the compiled runtime when a card set's `runtime` is
-    given). Returns (game, agents)."""
-    if data.get("game", "innovation") != "innovation":
-        raise ScenarioError(f"not an innovation scenario: {data.get('game')!r}")
-    game_class, options = (InnovationGame, Options) if runtime is None \
-        else (runtime.InnovationGame, runtime.Options)
-    opts = options.from_dict(data.get("options", {}))
-    n = opts.players
-    agents = [ScriptedAgent(translate=_translate) for _ in range(n)]
-    g = game_class(cards, effects or {}, specials or [], opts, seed=int(data.get("seed", 0)),
-                   agents=agents, auto_setup=False)
+def place_position(g, setup: dict, cards: CardTable) -> None:
+    """Put the cards of `setup` where it says, on a game made without its set-up."""
     st = g.state
-    b = _Builder(g, cards)
-    setup = data.get("setup", {})
-    # players' zones
+    b = _Placer(g, cards)
     for pname, zones in setup.get("players", {}).items():
-        p = _pidx(pname, n)
+        p = _seat(pname)
         for color, spec in zones.get("board", {}).items():
-            if color not in COLORS:
-                raise ScenarioError(f"{pname}: unknown colour {color!r}")
-            names = spec["cards"] if isinstance(spec, dict) else spec
+            names = spec.get("cards", []) if isinstance(spec, dict) else spec
             for name in reversed(names):  # listed top first
                 c = b.place(name, BOARD, p)
                 if COLORS[cards.color[c]] != color:
                     raise ScenarioError(f"{name!r} is {COLORS[cards.color[c]]}, not {color}")
             splay = spec.get("splay", "none") if isinstance(spec, dict) else "none"
-            if splay not in SPLAY_INDEX:
-                raise ScenarioError(f"{pname} {color}: unknown splay {splay!r}")
             if splay != "none":
                 if len(names) < 2:
                     raise ScenarioError(f"{pname} {color}: a pile of {len(names)} card(s) "
                                         "cannot be splayed")
                 st.set_splay(p, COLORS.index(color), SPLAY_INDEX[splay])
-        for zname, zone in (("hand", HAND), ("score", SCORE), ("achievements", ACHIEVEMENTS),
-                            ("forecast", FORECAST), ("display", DISPLAY)):
+        for zname, zone in CARD_ZONES:
             for name in zones.get(zname, []):
                 b.place(name, zone, p)
-    # pinned decks: place the exact/pinned cards now, fill the rest below
-    pinned: dict = {}
-    exact: dict = {}
+    pinned, exact = {}, {}  # (set index, age) -> the cards on top / all the cards, top first
     for set_name, ages in setup.get("decks", {}).items():
-        if set_name not in cards.set_names:
-            raise ScenarioError(f"unknown card set {set_name!r}")
-        for age_s, spec in ages.items():
-            key = (cards.set_names.index(set_name), int(age_s))
+        for age, spec in ages.items():
+            key = (cards.set_names.index(set_name), int(age))
             if isinstance(spec, dict):
-                exact[key] = [b.card(x) for x in spec.get("exactly", [])]
-                lst = exact[key]
+                exact[key] = [b.take(x) for x in spec.get("exactly", [])]
             else:
-                pinned[key] = [b.card(x) for x in spec]
-                lst = pinned[key]
-            for c in lst:
-                if c in b.placed:
-                    raise ScenarioError(f"card {cards.name[c]!r} is placed twice")
-                b.placed.add(c)
-    # available achievements
+                pinned[key] = [b.take(x) for x in spec]
     ach = setup.get("achievements")
-    if ach is not None:
-        for name in ach:
-            b.place(name, AVAILABLE)
-    # supply piles: unplaced cards in seeded order, pinned ones on top
-    sets = set(opts.expansions) | {"base"}
-    remaining: dict = {}
+    for name in ach or ():
+        b.place(name, AVAILABLE)
+    sets = set(g.options.expansions) | {"base"}
+    remaining: dict = {}  # unplaced cards in seeded order, under the pinned ones
     for c in range(cards.n):
-        if c in b.placed or cards.kind[c] != "card" or cards.set[c] not in sets:
-            continue
-        remaining.setdefault((cards.set_index[c], cards.age[c]), []).append(c)
+        if c not in b.placed and cards.kind[c] == "card" and cards.set[c] in sets:
+            remaining.setdefault((cards.set_index[c], cards.age[c]), []).append(c)
     for key in sorted(remaining):
         g.rng.shuffle(remaining[key])
-    if ach is None:  # normal setup: one base card of each age 1-9, then the specials
+    if ach is None:  # the normal set-up: one base card of each age 1-9, then the specials
         for age in range(1, 10):
             pile = remaining.get((0, age), [])
             if pile:
@@ -167,41 +105,52 @@ def build_game(data: dict, cards: CardTable, effects: dict | None = None,
             if sp.card_id not in b.placed:
                 b.placed.add(sp.card_id)
                 st.move(sp.card_id, AVAILABLE)
-    keys = set(remaining) | set(pinned) | set(exact)
-    for key in sorted(keys):
+    for key in sorted(set(remaining) | set(pinned) | set(exact)):
         if key in exact:
-            pile = list(reversed(exact[key]))  # others of that age stay out of the game
+            pile = list(reversed(exact[key]))  # the age's other cards stay out of the game
         else:
             pile = remaining.get(key, []) + list(reversed(pinned.get(key, [])))
         for c in pile:
             st.move(c, SUPPLY)
-    # turn
-    st.current = _pidx(setup.get("current_player", "p1"), n)
+    st.current = _seat(setup.get("current_player", "p1"))
     st.first_player = st.current
     st.actions_left = int(setup.get("actions_left", 2))
     st.turn = int(setup.get("turn", 2))  # past the short first turns
+
+
+def _translate(game, d, raw) -> list:
+    """A scripted answer's option names (cards by name, "p2", "3", colours...) as values."""
+    if isinstance(raw, (str, int)):
+        raw = [raw]
+    by_name = {}
+    for o in d.options:
+        by_name.setdefault(game.option_name(d.kind, o), o)
+    out = []
+    for r in raw:
+        if str(r) not in by_name:
+            raise IllegalMove(f"{str(r)!r} is not an option of this {d.kind} decision "
+                              f"(options: {list(by_name)})")
+        out.append(by_name[str(r)])
+    return out
+
+
+def build_game(data: dict, cards: CardTable, effects: dict | None = None,
+               specials: list | None = None, runtime=None) -> tuple:
+    """The rules (InnovationGame) at a scenario's position, each seat a ScriptedAgent that
+    reads option names: for tests that drive the rules directly. `runtime`: a compiled card
+    set's (the game is then the compiled runtime's). Returns (game, agents)."""
+    from .game import InnovationGame, Options
+    game_class, options = (InnovationGame, Options) if runtime is None \
+        else (runtime.InnovationGame, runtime.Options)
+    opts = options.from_dict(data.get("options", {}))
+    agents = [ScriptedAgent(translate=_translate) for _ in range(opts.players)]
+    g = game_class(cards, effects or {}, specials or [], opts, seed=int(data.get("seed", 0)),
+                   agents=agents, auto_setup=False)
+    place_position(g, data.get("setup", {}), cards)
     return g, agents
 
 
-def _action_of(step: dict, g: InnovationGame, b_cards: CardTable, actor: int) -> tuple:
-    kind = step["action"]
-    if kind == "draw":
-        return ("draw",)
-    if kind in ("meld", "dogma"):
-        if "card" in step:
-            c = b_cards.by_name.get(step["card"])
-            if c is None:
-                raise ScenarioError(f"unknown card {step['card']!r}")
-            return (kind, c)
-        if kind == "dogma" and "color" in step:
-            return ("dogma", g.top(actor, step["color"]))
-        raise ScenarioError(f"{kind} step needs a card")
-    if kind == "achieve":
-        return ("achieve", int(step["age"]))
-    extra = tuple(step.get(k) for k in ("card", "color", "age") if k in step)
-    return (kind,) + extra
-
-
+# ------------------------------------------------------------------ reading `expect`
 def _names(cards: CardTable, ids) -> list:
     return [cards.name[c] for c in ids]
 
@@ -219,18 +168,16 @@ def _multiset_diff(label: str, expected: list, actual: list, out: list) -> None:
                    f" (missing {missing}, unexpected {extra})")
 
 
-def compare(g: InnovationGame, expect: dict) -> list:
-    """Readable differences between `expect` and the game."""
-    cards = g.cards
-    st = g.state
+def compare(g, expect: dict) -> list:
+    """Readable differences between a checked `expect` and the rules' position."""
+    cards, st = g.cards, g.state
     diffs: list = []
-    n = g.n_players
     for pname, zones in expect.get("players", {}).items():
-        p = _pidx(pname, n)
+        p = _seat(pname)
         board = zones.get("board", {})
         for ci, color in enumerate(COLORS):
-            spec = board.get(color, {"cards": [], "splay": "none"})
-            want = list(spec["cards"] if isinstance(spec, dict) else spec)
+            spec = board.get(color, [])
+            want = list(spec.get("cards", []) if isinstance(spec, dict) else spec)
             want_splay = spec.get("splay", "none") if isinstance(spec, dict) else "none"
             got = list(reversed(_names(cards, st.board[p][ci])))
             got_splay = SPLAY_NAMES[st.splay[p][ci]]
@@ -248,116 +195,116 @@ def compare(g: InnovationGame, expect: dict) -> list:
         _multiset_diff("available achievements", list(expect["achievements"]),
                        _names(cards, st.available), diffs)
     for set_name, ages in expect.get("decks", {}).items():
-        si = cards.set_names.index(set_name)
-        for age_s, spec in ages.items():
-            pile = list(reversed(_names(cards, st.supply[si][int(age_s)])))
+        si = cards.set_names.index(set_name) if set_name in cards.set_names else -1
+        for age, spec in ages.items():
+            pile = [] if si < 0 else list(reversed(_names(cards, st.supply[si][int(age)])))
             if isinstance(spec, dict):
                 if pile != list(spec.get("exactly", [])):
-                    diffs.append(f"deck {set_name} {age_s}: expected exactly "
-                                 f"{spec.get('exactly')} (top first), got {pile}")
+                    diffs.append(f"deck {set_name} {age}: expected exactly "
+                                 f"{spec.get('exactly', [])} (top first), got {pile}")
             elif pile[:len(spec)] != list(spec):
-                diffs.append(f"deck {set_name} {age_s}: expected top {list(spec)}, "
+                diffs.append(f"deck {set_name} {age}: expected top {list(spec)}, "
                              f"got {pile[:len(spec)]}")
-    if "game_over" in expect:
-        want = expect["game_over"]
-        r = g.result()
-        got = None if r is None else {"winners": sorted(f"p{w + 1}" for w in r.winners),
-                                      "reason": r.reason}
-        if want is not None:
-            want = {"winners": sorted(want.get("winners", [])), "reason": want.get("reason")}
-        if want != got:
-            diffs.append(f"game_over: expected {want}, got {got}")
     return diffs
 
 
-def run_scenario(data: dict, cards: CardTable, effects: dict | None = None,
-                 specials: list | None = None, runtime=None) -> ScenarioResult:
-    """Play one scenario; `runtime` (a compiled card set's) plays it on the compiled runtime."""
-    name = data.get("name", "<unnamed>")
-    notes: list = []
-    try:
-        g, agents = build_game(data, cards, effects, specials, runtime)
-    except (ScenarioError, KeyError, ValueError, TypeError) as e:
-        return ScenarioResult(name, False, [f"setup error: {e}"], notes)
-    steps = list(data.get("steps", []))
-    diffs: list = []
-    i = 0
-    try:
-        while i < len(steps):
-            step = steps[i]
-            actor = _pidx(step.get("actor", "p1"), g.n_players)
-            if "choose" in step:
-                agents[actor].push(step["choose"])
-                i += 1
-                continue
-            if g.over:
-                notes.append(f"step {i + 1}: the game is already over; remaining steps ignored")
-                break
-            # the answers that follow this action belong to it
-            j = i + 1
-            while j < len(steps) and "choose" in steps[j]:
-                agents[_pidx(steps[j].get("actor", "p1"), g.n_players)].push(steps[j]["choose"])
-                j += 1
-            if actor != g.state.current:
-                diffs.append(f"step {i + 1}: {step.get('actor')} acts but it is "
-                             f"p{g.state.current + 1}'s turn")
-                break
-            action = _action_of(step, g, cards, actor)
-            try:
-                g.apply(action)
-            except IllegalMove as e:
-                diffs.append(f"step {i + 1}: illegal {step.get('action')}: {e.reason}")
-                break
-            i = j
-    except (ScenarioError, KeyError, ValueError) as e:
-        diffs.append(f"step error: {e}")
-    except GameOver:  # pragma: no cover - apply() absorbs it
-        pass
-    for p, a in enumerate(agents):
-        for d in a.fallbacks:
-            took = [g.option_name(d.kind, o) for o in _first(d)]
-            notes.append(f"p{p + 1}: no scripted answer for a {d.kind} decision"
-                         f"{' (' + d.prompt + ')' if d.prompt else ''}; took first legal {took}")
-        if a.answers:
-            notes.append(f"p{p + 1}: {len(a.answers)} scripted answer(s) not used: {a.answers}")
-    diffs.extend(compare(g, data.get("expect", {})))
-    return ScenarioResult(name, not diffs, diffs, notes)
+# ------------------------------------------------------------------ the runner's Zones
+class InnovationScenarios(Zones):
+    """Innovation's Zones (runtime/core/scenario.py). Its card set is the project's, in
+    `mode`, for each scenario's edition, or the given `cardset` (tests with their own cards);
+    `catalogue` alone (card facts, no rules) serves checking only."""
 
+    setup_keys = scenario_check.SETUP_KEYS
+    expect_keys = scenario_check.EXPECT_KEYS
+    actions = scenario_check.ACTIONS
+    game_over_reasons = ("achievements", "high draw", "dogma")
+    option_aliases = {"expansions": "sets"}  # the option's name in scenario files
 
-def _first(d) -> list:
-    from ...core.decision import first_legal_answer
-    return first_legal_answer(d)
+    def __init__(self, mode: str = "interpreted", cardset=None, catalogue=None):
+        from .definition import GAME
+        self.game = GAME
+        self.mode, self._cardset, self._catalogue = mode, cardset, catalogue
 
+    def cardset(self, edition: int = 3):
+        if self._cardset is not None:
+            return self._cardset
+        from .cardset import load_cardset
+        return load_cardset(edition, self.mode)
 
-def _scenario_files(paths) -> list:
-    out = []
-    for p in ([paths] if isinstance(paths, str) else paths):
-        if os.path.isdir(p):
-            out.extend(sorted(glob.glob(os.path.join(p, "**", "*.json"), recursive=True)))
+    @property
+    def catalogue(self):
+        return self._catalogue or catalogue.of_table(self.cardset().table)
+
+    # ---- checks
+    def check_setup(self, setup, path, chk, n, options):
+        scenario_check.check_setup(self.catalogue, setup, path, chk, n, options)
+
+    def check_expect(self, expect, path, chk, n, options):
+        scenario_check.check_expect(self.catalogue, expect, path, chk, n, options)
+
+    def check_action(self, step, path, chk, n):
+        scenario_check.check_action(self.catalogue, step, path, chk)
+
+    # ---- running
+    def build(self, data: dict):
+        from runtime.core.machine import STEPS, EngineState
+        from runtime.core.scenario import ScenarioInputError
+        raw = {self.option_aliases.get(k, k): v for k, v in data.get("options", {}).items()}
+        opts = self.game.options(raw)
+        cs = self.cardset(opts["edition"])
+        if cs.runtime is None:
+            from .game import Options
         else:
-            out.append(p)
-    return out
-
-
-def load_and_run(paths, cards: CardTable | None = None, effects: dict | None = None,
-                 specials: list | None = None, runtime=None) -> list:
-    """Run every scenario in these files/directories (a file holds one scenario object or a
-    list of them). Without `cards` the base table is read from the shared TSV."""
-    if cards is None:
-        from .cards import load_card_table
-        from .simulate import DEFAULT_TSV
-        cards = load_card_table(DEFAULT_TSV)
-    results = []
-    for path in _scenario_files(paths):
+            Options = cs.runtime.Options
+        rules = Options(players=opts["players"], teams=opts["teams"], edition=opts["edition"],
+                        extra_achievements=opts["extra_achievements"],
+                        expansions=tuple(opts["sets"]))
+        g = cs.game_class(cs.table, cs.effects, cs.specials, rules, seed=data.get("seed", 0),
+                          auto_setup=False)
         try:
-            with open(path, encoding="utf-8") as f:
-                data = json.load(f)
-        except (OSError, ValueError) as e:
-            results.append(ScenarioResult(os.path.basename(path), False,
-                                          [f"cannot read scenario: {e}"], [], path))
-            continue
-        for d in (data if isinstance(data, list) else [data]):
-            r = run_scenario(d, cards, effects, specials, runtime)
-            r.path = path
-            results.append(r)
-    return results
+            place_position(g, data.get("setup", {}), cs.table)
+        except ScenarioError as e:
+            raise ScenarioInputError(("setup",), str(e)) from None
+        return EngineState(self.game, g, STEPS)
+
+    def _action(self, eng, step: dict) -> tuple:
+        kind = step["action"]
+        if kind in ("dogma", "meld"):
+            if "card" in step:
+                return (kind, eng.cards.by_name[step["card"]])
+            return (kind, eng.top(_seat(step["actor"]), step["color"]))
+        if kind == "achieve":
+            return ("achieve", int(step["age"]))
+        return (kind,)
+
+    def action_option(self, state, step: dict) -> str:
+        eng = state.engine
+        action = self._action(eng, step)
+        if len(action) == 2 and action[0] == "dogma" and action[1] < 0:
+            return f"dogma {step['color']}"  # no such pile: refused, and why_illegal says why
+        return eng.option_id("action", action)
+
+    def why_illegal(self, state, step: dict):
+        eng = state.engine
+        action = self._action(eng, step)
+        if action[0] == "dogma" and action[1] < 0:
+            return f"{step['actor']} has no {step['color']} pile"
+        try:
+            eng._check_action(_seat(step["actor"]), action)
+        except IllegalMove as e:
+            return e.reason
+        return None
+
+    def compare(self, state, expect: dict) -> list:
+        return compare(state.engine, expect)
+
+    def outcome(self, state):
+        r = state.result()
+        if r is None:
+            return None
+        return {"winners": sorted(f"p{w + 1}" for w in r.winners), "reason": r.reason}
+
+    def example_words(self):
+        """Innovation's words for card examples (runtime/core/examples.py)."""
+        from .examples import InnovationWords
+        return InnovationWords(self.catalogue)

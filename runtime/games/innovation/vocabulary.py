@@ -58,6 +58,15 @@ v.example_zones = ("hand", "score", "board", "achievements", "forecast", "displa
 v.lister = zones.lister
 v.domains = dict(zones.DOMAINS)
 
+
+def _check_examples(card, path):
+    """The checker of a card's examples that dsl/check.py calls (examples.py)."""
+    from .examples import check_examples
+    return check_examples(card, path)
+
+
+v.check_examples = _check_examples
+
 # ---- nouns
 v.noun("card", "card", plural="cards", rank_key="value")
 v.noun("color", "color", plural="colors")

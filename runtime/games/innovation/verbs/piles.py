@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 from dsl import ir as I
-from dsl.vocab import verb
+from dsl.vocab import test, verb
+
+from ..cards import color_id
 
 
 def splay_phrase(r, act) -> str:
@@ -13,7 +15,7 @@ def splay_phrase(r, act) -> str:
 
 
 @verb("splay", "color", adverb="direction", adverb_required=True, phrase=splay_phrase,
-      inline="splay_items(env, {items}, {adverb})")
+      inline="splay_items(env, {items}, {adverb})", able="splayable")
 def splay(env, items, call) -> list:
     return splay_items(env, items, call.adverb)
 
@@ -49,3 +51,16 @@ def rearrange_pile(g, p, color) -> bool:
     top_first = g.choose(p, "order", list(reversed(pile)), len(pile), len(pile),
                          "order of the pile, top first")
     return g.rearrange(p, color, list(reversed(top_first)))
+
+
+@test("splayable", inline="splayable(env, {item})",
+      doc="a pile of two cards or more (001 \"说明与其他关键字\": at least two cards to splay)")
+def can_splay(env, color, arg) -> bool:
+    return splayable(env, color)
+
+
+def splayable(env, color) -> bool:
+    """A pile of fewer than two cards cannot be splayed: it is not offered to a splay, and
+    "you may splay" it is not asked (001 "说明与其他关键字": "要有至少两张牌才能展开"; 000
+    "说明和其他关键词": "你可以 [做 X]" that cannot be done is ignored)."""
+    return len(env.game.state.board[env.executor][color_id(color)]) >= 2

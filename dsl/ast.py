@@ -1,7 +1,7 @@
 """The typed syntax tree of a card file: frozen dataclasses, each with the span it came from.
 
 The tree follows the grammar (grammar/cardlang.lark) closely and knows no game words: a verb,
-an adjective or an icon is an `Ident` here; the checker (dsl/check.py) resolves it.
+an adjective or a game's word is an `Ident` here; the checker (dsl/check.py) resolves it.
 """
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ class Str:
 
 @dataclass(frozen=True)
 class Name:
-    """A bare word in an expression: a binding (`returned`) or a vocabulary constant (`red`)."""
+    """A bare word in an expression: a binding (`returned`) or a vocabulary constant (`none`)."""
     ident: Ident
     span: Span = field(default=NOSPAN, compare=False)
 
@@ -93,7 +93,7 @@ class Compare:
 
 @dataclass(frozen=True)
 class Has:
-    """`c has castle`."""
+    """`c has x`."""
     subject: "Expr"
     what: "Expr"
     span: Span = field(default=NOSPAN, compare=False)
@@ -101,7 +101,7 @@ class Has:
 
 @dataclass(frozen=True)
 class Member:
-    """`x in colors(board)` / `x not in ...`."""
+    """`x in list` / `x not in list`."""
     item: "Expr"
     collection: "Expr"
     negated: bool
@@ -161,7 +161,7 @@ class Filter:
 
 @dataclass(frozen=True)
 class Query:
-    """`a top non-green card with leaf from board where ... left`."""
+    """`a top card with x from zone where ...` (quantity, words, filters, source, where)."""
     quant: Quant
     words: tuple[Ident, ...]       # adjectives, then the noun (then adverbs, split by the checker)
     value: Optional["Expr"]        # `a [3]`: the value square instead of words
@@ -286,7 +286,7 @@ class Trigger:
 
 @dataclass(frozen=True)
 class Section:
-    kind: Ident                    # effect / demand / echo / karma ...
+    kind: Ident                    # the effect kind (vocab.EffectKindSpec)
     trigger: Optional[Trigger]
     body: Block
     span: Span = field(default=NOSPAN, compare=False)

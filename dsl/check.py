@@ -70,6 +70,7 @@ class CardChecker:
         self.in_pattern = 0
         self.it_stack: list[str] = []   # the noun `it` stands for, innermost query last
         self.section_kind = ""
+        self.trigger_noun = None        # in a triggered section: the type of what triggered it
 
     # ------------------------------------------------------------------ card
     def check(self) -> I.Card:
@@ -88,6 +89,19 @@ class CardChecker:
         self.check_examples()
         return I.Card(self.card.name, attrs, tuple(effects), cond, self.card.examples,
                       self.rep.path, self.card.span)
+
+    def unknown(self, what: str, word: str) -> str:
+        """"unknown verb 'x'", or, for a word of another installed game, which game it is."""
+        other = words_of_other_games(self.v.game).get(word)
+        if other:
+            return f"'{word}' is a word of {other}, not of {self.v.game}"
+        return f"unknown {what} '{word}'"
+
+    def has_example(self) -> str:
+        has = self.v.tests.get("has")
+        if has is None:
+            return ""
+        return f", or 'c has {self.v.examples.get(has.arg_type, 'x')}'"
 
     def describe(self, t: str) -> str:
         return _describe(self.v, t)
@@ -154,7 +168,7 @@ class CardChecker:
         kind = sec.kind.text
         spec = self.v.effect_kinds.get(kind)
         if spec is None:
-            self.rep.error(sec.kind.span, f"unknown effect kind '{kind}'",
+            self.rep.error(sec.kind.span, self.unknown("effect kind", kind),
                            expected="one of " + ", ".join(self.v.effect_kinds),
                            suggestion=did_you_mean(kind, self.v.effect_kinds))
         elif not spec.playable:
@@ -171,10 +185,22 @@ class CardChecker:
                 self.rep.error(sec.trigger.span, f"'{kind}' sections take no '{sec.trigger.mode}' trigger",
                                expected=f"'{kind}:'" if not spec.triggers else
                                "one of " + ", ".join(spec.triggers))
+            elif spec is not None and spec.runs is not None and sec.trigger.mode not in spec.runs:
+                self.rep.error(sec.trigger.span, f"'{kind} {sec.trigger.mode}' is not playable "
+                               f"yet in {self.v.game}",
+                               expected="one of " + ", ".join(f"'{kind} {m}'" for m in spec.runs))
             pattern = self.check_action(sec.trigger.action, scope, None, pattern=True)
+            verb = sec.trigger.action.verbs[0]
+            if pattern is not None and verb.text not in self.v.trigger_points:
+                self.rep.error(verb.span, f"'{verb.text}' triggers nothing in {self.v.game}",
+                               expected="a verb that triggers: " + ", ".join(
+                                   self.v.trigger_points))
             trigger = I.Trigger(sec.trigger.mode, pattern, sec.trigger.would_mode)
+            # in its body `it` is what triggered it (the card about to be melded...)
+            self.trigger_noun = _subject_type(pattern, self.v)
         before = set(self.bound_anywhere)
         body = self.check_block(sec.body, scope)
+        self.trigger_noun = None
         exports = ()
         if spec is not None and spec.exports:  # names visible to the card's later effects
             new = [n for n in self.bound_anywhere if n not in before]
@@ -319,7 +345,7 @@ class CardChecker:
         for ident in action.verbs:
             spec = self.v.verbs.get(ident.text)
             if spec is None:
-                self.rep.error(ident.span, f"unknown verb '{ident.text}'",
+                self.rep.error(ident.span, self.unknown("verb", ident.text),
                                expected="a verb of " + self.v.game + ": " +
                                ", ".join(sorted(list(self.v.verbs))[:10]) + ", ...",
                                suggestion=did_you_mean(ident.text, self.v.verbs))
@@ -390,7 +416,7 @@ class CardChecker:
         elif first.adverb_required and not pattern:
             opts = [w for w, t in self.v.constants.items() if t == first.adverb and w != "none"]
             self.rep.error(action.span, f"'{names[0]}' needs a {first.adverb}",
-                           expected=" / ".join(opts), suggestion=f"e.g. '{names[0]} red {opts[0]}'")
+                           expected=" / ".join(opts), suggestion=f"e.g. '{names[0]} {self.v.examples.get(first.object or '', '...')} {opts[0]}'")
         return I.Act(tuple(names), obj, tuple(kwargs), adverb, bind.text if bind else None, flag,
                      optional, action.span)
 
@@ -482,7 +508,7 @@ class CardChecker:
             return I.ZoneRefExpr(I.ZoneRef(self.v.zones[node.ident.text].name, "executor"))
         if isinstance(node, A.Str) and want:
             named = self.named_type(want)
-            if named is not None:  # a quoted name of a thing of that type ("Monument")
+            if named is not None:  # a quoted name of a thing of that type ("A Name")
                 return I.Const(node.value, named)
         return self.check_expr(node, scope, want=want if typecheck else None)
 
@@ -499,7 +525,7 @@ class CardChecker:
         zone = place.zone.text
         spec = self.v.zones.get(zone)
         if spec is None:
-            self.rep.error(place.zone.span, f"unknown zone '{zone}'",
+            self.rep.error(place.zone.span, self.unknown("zone", zone),
                            expected="one of " + ", ".join(sorted(set(z.name for z in self.v.zones.values()))),
                            suggestion=did_you_mean(zone, self.v.zones))
             return None
@@ -537,7 +563,7 @@ class CardChecker:
             idx = next((i for i, w in enumerate(words) if w.text in self.v.nouns), None)
             if idx is None:
                 last = words[-1]
-                self.rep.error(last.span, f"unknown noun '{last.text}'",
+                self.rep.error(last.span, self.unknown("noun", last.text),
                                expected="a noun such as " + ", ".join(
                                    sorted({n.name for n in self.v.nouns.values()})),
                                suggestion=did_you_mean(last.text, self.v.nouns))
@@ -554,7 +580,7 @@ class CardChecker:
             for adj in words[:idx]:
                 a = self.v.adjectives.get(adj.text)
                 if a is None:
-                    self.rep.error(adj.span, f"unknown adjective '{adj.text}'",
+                    self.rep.error(adj.span, self.unknown("adjective", adj.text),
                                    expected="one of " + ", ".join(sorted(
                                        n for n, s in self.v.adjectives.items() if noun in s.applies_to)[:12]),
                                    suggestion=did_you_mean(adj.text, self.v.adjectives))
@@ -666,7 +692,7 @@ class CardChecker:
                 if self.v.is_list(t):
                     return e  # a list is true when it holds something
                 self.rep.error(_span_of(node), f"expected a condition, got {self.describe(t)}",
-                               expected="a comparison such as 'count(x) >= 2', or 'c has crown'")
+                               expected="a comparison such as 'count(x) >= 2'" + self.has_example())
             elif want != "bool" and not self.accepts(want, t):
                 self.rep.error(_span_of(node), f"expected {self.describe(want)}, got {self.describe(t)}",
                                expected=self.describe(want))
@@ -681,8 +707,11 @@ class CardChecker:
             return self.check_expr(node.expr, scope, want="int", it_type=it_type)
         if isinstance(node, A.It):
             if not self.in_where:
+                if self.trigger_noun is not None:  # what triggered the section
+                    return I.ItRef(self.trigger_noun)
                 self.rep.error(node.span, "'it' outside a 'where' condition",
-                               expected="'it' only inside 'where ...' or 'with most ...'")
+                               expected="'it' only inside 'where ...' or 'with most ...', or "
+                                        "in a triggered section (what triggered it)")
                 return I.Const(0, "unknown")
             return I.ItRef(it_type or (self.it_stack[-1] if self.it_stack else "unknown"))
         if isinstance(node, A.Name):
@@ -754,7 +783,7 @@ class CardChecker:
                            suggestion="bind it before this statement, at the same level")
             return I.Const(0, "unknown")
         pool = set(self.v.constants) | set(self.bound_anywhere) | {n for s in [scope] for n in _all_names(s)}
-        self.rep.error(ident.span, f"unknown name '{name}'",
+        self.rep.error(ident.span, self.unknown("name", name),
                        expected="a name bound with 'as', 'let' or 'for each', or a word of the game",
                        suggestion=did_you_mean(name, pool | set(self.v.functions)))
         return I.Const(0, "unknown")
@@ -763,7 +792,7 @@ class CardChecker:
         name = node.fn.text
         defs = self.v.function_defs(name)
         if not defs:
-            self.rep.error(node.fn.span, f"unknown function '{name}'",
+            self.rep.error(node.fn.span, self.unknown("function", name),
                            expected="one of " + ", ".join(sorted(self.v.functions)[:12]) + ", ...",
                            suggestion=did_you_mean(name, self.v.functions))
             return I.Const(0, "unknown")
@@ -834,6 +863,39 @@ class CardChecker:
                 if kinds.count(part.kind) > 1:
                     self.rep.error(part.span, f"'{part.kind}:' given twice in example \"{ex.name}\"")
                     break
+
+
+def _subject_type(pattern, vocab) -> str:
+    """The type of what a trigger's pattern matches: its object's noun, `this` a card."""
+    obj = pattern.obj if pattern is not None else None
+    if isinstance(obj, I.Query):
+        return obj.noun
+    if isinstance(obj, I.Const):
+        return obj.type
+    return "card"
+
+
+_OTHER_WORDS: dict = {}
+
+
+def words_of_other_games(game: str) -> dict:
+    """{word: game} of the words of every other installed game (for error messages)."""
+    made = _OTHER_WORDS.get(game)
+    if made is None:
+        from .vocab import get, known_games
+        made = {}
+        for other in known_games():
+            if other == game:
+                continue
+            try:
+                v = get(other)
+            except Exception:  # a broken game package must not break checking this one
+                continue
+            for w in v.all_words():
+                made.setdefault(w, other)
+        mine = get(game).all_words()
+        made = _OTHER_WORDS[game] = {w: g for w, g in made.items() if w not in mine}
+    return made
 
 
 def _either(words: list) -> str:

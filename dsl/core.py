@@ -22,7 +22,7 @@ from .ast import NOSPAN, Span
 @dataclass(frozen=True, slots=True, eq=False)
 class Const:
     value: Any
-    type: str = ""          # the checked IR's type of the value (icon, color, int ...)
+    type: str = ""          # the checked IR's type of the value (int, a game's type...)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -103,7 +103,7 @@ class In:
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Test:
-    """A game test (vocab.TestDef) of one item: `subject has arg`, `red`, ... The subject's
+    """A game test (vocab.TestDef) of one item: `subject has arg`, an adjective, ... The subject's
     first item is tested (none: false)."""
     test: Any
     subject: Any
@@ -200,7 +200,7 @@ class Amount:
 @dataclass(frozen=True, slots=True, eq=False)
 class Perform:
     """One step: its object (a Pick, an Amount, an expression or None) and the verbs done to
-    it in turn ("draw and meld"), each verb a vocab.VerbDef. `args`: the keyword arguments
+    it in turn ("draw and score"), each verb a vocab.VerbDef. `args`: the keyword arguments
     (preposition, expression or Pick or Zone), evaluated after the object; `adverb`.
     `ordered`: several cards the player did not pick one by one are ordered first (verbs
     with an order_key). `bind`: a name to bind (what: "items" (the chosen items) or
@@ -278,9 +278,23 @@ class Either:
 
 
 # ------------------------------------------------------------------ effects
+@dataclass(frozen=True, slots=True, eq=False)
+class Trigger:
+    """What triggers a triggered effect: the verb `point` done (mode when) or about to be done
+    (mode would; would_mode instead / first) to a subject that passes `filters` (the
+    pattern's tests), or, with `this`, to the effect's own card."""
+    point: str
+    mode: str
+    would_mode: Optional[str]
+    filters: tuple = ()
+    this: bool = False
+
+
 @dataclass(frozen=True, eq=False)
 class Effect:
-    """One effect of one card: its body and the names it exports to later effects."""
+    """One effect of one card: its body and the names it exports to later effects; a
+    triggered effect's trigger (its body's `it` is what triggered it: the context's
+    subject)."""
     kind: str
     body: tuple
     exports: tuple = ()
@@ -289,6 +303,7 @@ class Effect:
     path: str = ""
     text: str = ""
     span: Span = field(default=NOSPAN)
+    trigger: Optional[Trigger] = None
 
 
 class Visitor:
@@ -307,5 +322,5 @@ class Visitor:
 
 NODES = (Const, Role, This, Var, It, Flag, Call, Arith, Neg, Cmp, Logic, Not, In, Test, Zone,
          Items, Filter, Rank, Select, Exists, Pick, Amount, Perform, Optional_, If, ForEach,
-         Repeat, RepeatEffect, Stop, Let, Either)
+         Repeat, RepeatEffect, Stop, Let, Either, Trigger)
 _NAMES = {c: "visit_" + c.__name__.rstrip("_") for c in NODES}

@@ -69,7 +69,7 @@ class Env:
 
 
 class Place:
-    """A zone of some players as a value (`to my score`, `colors(my board)`)."""
+    """A zone of some players as a value (`to my score`, `count(my hand)`)."""
     __slots__ = ("zone", "players", "position")
 
     def __init__(self, zone: str, players: list, position=None):
@@ -126,10 +126,13 @@ def run_effect(eff, ctx) -> None:
     for name in exports:  # this execution's own results start empty
         dv.setdefault(name, [])
     repeats = 0
+    subject = eff.trigger is not None  # a triggered effect's `it`: what triggered it
     while True:
         env = Env(ctx, exports)
         for name in exports:
             env.vars[name] = []
+        if subject:
+            env.its.append(ctx.subject)
         try:
             for op in eff.body:  # (exec_block, inline: a call less per effect)
                 exec_op(op, env)
@@ -526,7 +529,7 @@ def evaluate(e, env: Env):
     # the forms are tested in the order of their frequency in real games, by identity of the
     # node's class (one type() call instead of an isinstance call per form tested)
     t = type(e)
-    # 3, red, "Monument"
+    # 3, "A Name", a word of the game
     if t is Const:
         return e.value
     # fn(args)
@@ -580,7 +583,7 @@ def evaluate(e, env: Env):
     # the "if you do" flag of an earlier step
     if t is Flag:
         return env.flags.get(e.name, False)
-    # x has y, a red card...: a game test of the first item
+    # x has y, an adjective's test...: a game test of the first item
     if t is Test:
         x = first_of(evaluate(e.subject, env))
         if x is None:

@@ -98,8 +98,8 @@ class Logic:
 
 def condition_parts(e) -> tuple:
     """(op, parts) of a top-level `and` or `or` (tested in order, the first deciding part ends
-    it), else ("and", (e,)). Special-achievement conditions are evaluated and remembered part
-    by part."""
+    it), else ("and", (e,)). A card's condition may be evaluated and
+    remembered part by part."""
     return (e.op, e.parts) if isinstance(e, Logic) else ("and", (e,))
 
 
@@ -115,7 +115,7 @@ class ZoneRef:
 
 @dataclass(frozen=True, slots=True)
 class ZoneRefExpr:
-    """A zone used as a value: `colors(my board)`, `transfer ... to my score`."""
+    """A zone used as a value: `count(my hand)`, `transfer ... to my score`."""
     ref: ZoneRef
     type: str = "place"
 

@@ -34,8 +34,17 @@ class Lowering:
     # ------------------------------------------------------------------ effects
     def effect(self, card: I.Card, eff: I.Effect, text: str = "") -> C.Effect:
         self.exports = tuple(eff.exports)
+        trigger = None if eff.trigger is None else self.trigger(eff.trigger)
         return C.Effect(eff.kind, self.block(eff.body), tuple(eff.exports), eff.index,
-                        card.name, card.path, text, eff.span)
+                        card.name, card.path, text, eff.span, trigger)
+
+    def trigger(self, t: I.Trigger) -> C.Trigger:
+        """A trigger's pattern: its verb, and the tests of its object ("a card with x")
+        or `this` (the effect's own card)."""
+        obj = t.pattern.obj
+        this = type(obj) is I.Const and obj.type == "card" and obj.value == "this"
+        filters = self.select(obj).filters if type(obj) is I.Query else ()
+        return C.Trigger(t.pattern.verbs[0], t.mode, t.would_mode, filters, this)
 
     def condition(self, e) -> object:
         self.exports = ()
@@ -96,7 +105,7 @@ class Lowering:
         else:
             o = self.expr(obj)
         args = tuple((prep, self.arg(val)) for prep, val in a.kwargs if prep != "by")
-        # cards the player did not pick one by one ("meld all the cards ...") are put in the
+        # cards the player did not pick one by one ("... all the cards ...") are put in the
         # order the player chooses, where the verb says so
         ordered = first.order_key is not None and not (
             type(obj) is I.Query and obj.mode == "choose")
@@ -170,7 +179,7 @@ class Lowering:
         return C.Select(q.noun, source, tuple(filters), rank, domain)
 
     def test_arg(self, arg):
-        """A test's argument: an expression, an adjective's own word ("red"), or none."""
+        """A test's argument: an expression, an adjective's own word, or none."""
         if arg is None:
             return None
         if isinstance(arg, (str, int, float, bool)):

@@ -939,7 +939,7 @@ class ToAst(Transformer):
         colon = _outside_quotes(text, ":")
         if not colon:
             self.errors.append((span, "an example line needs ':' after its key",
-                                "'p1 hand: Oars, \"The Wheel\"' or 'p1 dogma: Oars'"))
+                                "'p1 hand: A, \"B C\"' or 'p1 ACTION: A'"))
             return A.ExLine((), (), span)
         at = colon[0]
         key = []
@@ -981,7 +981,7 @@ class ToAst(Transformer):
             if pattern.fullmatch(word):
                 return A.ExItem(kind, word, A.Span(line, col, line, col + len(word)))
         self.errors.append((A.Span(line, col, line, col + len(word)), f"unexpected '{word}' in an example line",
-                            'bare words (p1, hand, Oars, 3) or a quoted name ("The Wheel")'))
+                            'bare words (p1, hand, X, 3) or a quoted name ("A Name")'))
         return None
 
 

@@ -4,8 +4,8 @@ The renderer reads the same checked IR as the lowering pass, so what it prints i
 engine does. `Renderer` says every form of the language plainly, with each word's English
 from the game's vocabulary: verbs and functions by their `phrase`, zones by theirs, effect
 kinds by their `wrap`/`prefix`, stop scopes by theirs, adjectives by their own word. A game's
-phrasebook subclasses it for its printed idioms (Innovation's "draw a [4] for every three
-[castle] on your board"): the `*_idiom` hooks below return None (or "") by default.
+phrasebook subclasses it for its printed idioms (a count said "for every three [x] on your
+board"): the `*_idiom` hooks below return None (or "") by default.
 `renderer_for(vocab)` gives the game's renderer.
 """
 from __future__ import annotations
@@ -22,7 +22,7 @@ AMOUNTS = {">=": "{} or more", "<=": "{} or fewer", "==": "exactly {}", ">": "mo
 
 class Ctx:
     def __init__(self, kind: str, exports=()):
-        self.kind = kind            # the effect kind (in a demand "you" is the affected player)
+        self.kind = kind            # the effect kind
         self.exports = set(exports)  # names bound by an earlier effect of the card
         self.last = None             # the most recently bound name: said "it"
         self.in_where = 0            # inside a query's condition "it" is the candidate
@@ -181,7 +181,7 @@ class Renderer:
         return f"as many times as {self.expr(count)}"
 
     def item_phrase(self, e) -> str:
-        """One item of a list: "color present on your board", "card you returned"."""
+        """One item of a list: "card you returned", "player"."""
         if isinstance(e, I.Query):
             return self.query(e, singular=True, bare=True)
         if isinstance(e, I.Var):
@@ -211,7 +211,7 @@ class Renderer:
             o = None
         elif isinstance(o, I.Query) and o.min is not None and o.min == o.max \
                 and isinstance(o.max, I.Arith) and o.max.op == "//":
-            # "tuck a card from your hand for every two [leaf] on your board"
+            # "return a card from your hand for every two [x] on your board"
             per = " " + self.per_phrase(o.max)
             o = I.Query(o.noun, o.mode, I.Const(1, "int"), I.Const(1, "int"), o.zone, o.preds,
                         o.rank, o.single, o.all_but, o.type)
@@ -384,7 +384,7 @@ class Renderer:
         return self.var_words.get(e.type, e.name)
 
     def const(self, e: I.Const) -> str:
-        """A word of the game as it is printed (a phrasebook may write icons as [crown])."""
+        """A word of the game as it is printed (a phrasebook may write some as [x])."""
         if e.type == "str":
             return f'"{e.value}"'
         return str(e.value)
@@ -552,7 +552,7 @@ class Renderer:
         return ""
 
     def quantified_idiom(self, q: I.Query, yes: bool) -> str:
-        """any(q) / none(q) said as a whole ("each top card on your board has a [crown]")."""
+        """any(q) / none(q) said as a whole ("each card in your hand has a [x]")."""
         return ""
 
     def cond_idiom(self, e):

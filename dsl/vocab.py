@@ -2,8 +2,8 @@
 
 The grammar knows no game word, and neither does the rest of dsl/. A game declares, once each:
 
-* its **types** and their subtyping (`type`): card, cards, color, value, player, ... for
-  Innovation; square, piece, rank, ... for a board game. The language's own types are int,
+* its **types** and their subtyping (`type`): value, rank, square, piece, ... (card and
+  player, with their lists, are the language's own). The language's own types are int,
   bool, str, any and place (a zone of some players).
 * card **attributes**, **zones**, **nouns**, **adjectives** and **constants**;
 * its **verbs** (`VerbDef`): the signature the checker enforces, what the verb does (`run`),
@@ -96,7 +96,7 @@ class AdjSpec:
     kind: str                       # position / superlative / test / single
     arg: Any = None                 # the position, the superlative, or the test's argument
     test: Optional[str] = None      # for kind "test": the TestDef asked
-    negated: bool = False           # "non-red": the test must fail
+    negated: bool = False           # "non-x": the test must fail
     doc: str = ""
 
 
@@ -104,11 +104,12 @@ class AdjSpec:
 class EffectKindSpec:
     name: str
     triggers: tuple[str, ...] = ()  # allowed trigger modes: when / would / each
+    runs: Optional[tuple] = None    # the trigger modes the game runs (None: all of them)
     executor: str = "sharing"       # who executes it: sharing / demanded / owner
     exports: bool = False           # names it binds are visible to the card's later effects
-    wrap: str = ""                  # its English around the body: "I demand you {body}!" (the
+    wrap: str = ""                  # its English around the body: "I ask you {body}!" (the
     #                                 body then starts lower-case, without its final period)
-    prefix: str = ""                # before the effect on a card's rendering: "Echo: "
+    prefix: str = ""                # before the effect on a card's rendering: "Kind: "
     playable: bool = True           # False: reserved, refused by the checker
     doc: str = ""
 
@@ -122,14 +123,14 @@ class VerbDef:
     `run(env, items, call) -> list` of the items it was done to, where `call` holds the
     evaluated keyword arguments and adverb (dsl.interp.Call). For an object of type "value"
     (`draw 2`, `draw two [3]`) run is `run(env, value, count) -> list`.
-    phrase: a format string ("meld {obj}", with {verbs}, {obj}, {args}, {adverb}) or a
+    phrase: a format string ("{verbs} {obj}{args}") or a
     function phrase(renderer, act) -> str.
     inline: with `each`, a Cython expression of `env`, `{item}` and `{player}` (the executor);
     otherwise a Cython expression of `env` and `{items}`, `{args}` (see dsl/codegen/emit.py).
     full: whether a step of this verb was done in full ("if you do"), full(result, wanted).
     order_key: for a verb done card by card to several cards the player did not pick one by
-    one, the function whose value groups the cards the player orders first (Innovation's
-    "meld all": the cards bound for one pile, by colour); None: no ordering."""
+    one, the function whose value groups the cards the player orders first (the cards bound
+    for one place); None: no ordering."""
     name: str
     object: Optional[str]               # type of the object, None for no object
     run: Optional[Callable] = None
@@ -226,10 +227,11 @@ class Vocabulary:
     # domains[noun_type](env) -> list for a noun without a zone
     lister: Optional[Callable] = None
     domains: dict = field(default_factory=dict)
-    # what a value of a constant type is at run time (e.g. an icon name -> its number), for
+    # what a value of a constant type is at run time (a word as a number, say), for
     # compiled code's literals: literal(type, word) -> a Python literal value, or None
     literal: Optional[Callable] = None
     this_type: str = "card"                 # the type of `this`
+    trigger_points: tuple = ()              # the verbs a triggered effect may name
     # whether a card with these attributes should have effects (a warning when it has none)
     needs_effects: Callable = lambda attrs: False
     phrasebook: Any = None                  # a dsl.render.Renderer subclass

@@ -374,7 +374,7 @@ bad.card:5:13: error: 'may win' has no meaning
 bad.card:5:20: error: 'it' outside a 'where' condition
             draw value(it)
                        ^^
-  expected: 'it' only inside 'where ...' or 'with most ...'""",
+  expected: 'it' only inside 'where ...' or 'with most ...', or in a triggered section (what triggered it)""",
     "binding_used_outside_its_block": """\
 bad.card:7:15: error: 'drawn' is used outside the block that binds it
             score drawn

@@ -162,16 +162,29 @@ def test_edition_variant_is_a_second_card_block():
     assert a.attrs.get("edition") is None and b.attrs["edition"] == 1
 
 
-def test_karma_is_refused_while_innovation_cannot_run_it():
-    # check accepts only what runs: Figures' karma parses, and is a located error until the
-    # game plays it (tests/core/test_hooks.py runs triggered effects in a test game)
-    with pytest.raises(CardlangError) as e:
-        check_text(card("""
+def test_karma_triggers_check_and_what_cannot_run_is_refused():
+    # karma when/would run (tests/core/test_hooks.py); karma's static "each" is not playable
+    # yet, and a verb that triggers nothing is refused: check accepts only what runs
+    c = check_text(card("""
         karma would draw a card instead:
             draw 2
+        karma when meld a card with crown:
+            score it
+    """))[0]
+    modes = [(e.kind, e.trigger.mode, e.trigger.would_mode) for e in c.effects]
+    assert modes == [("karma", "would", "instead"), ("karma", "when", None)]
+    assert c.effects[1].body[0].obj == I.ItRef("card")  # `it`: the card melded
+    assert "If you would draw a card, instead draw a [2]" in render_card(c)
+    with pytest.raises(CardlangError) as e:
+        check_text(card("""
+        karma each tuck a card:
+            draw 1
+        karma would transfer a card instead:
+            draw 1
     """))
-    d = e.value.diagnostics[0]
-    assert d.message == "'karma' is not playable yet in innovation" and d.line == 4
+    got = [(d.line, d.message) for d in e.value.diagnostics]
+    assert got == [(4, "'karma each' is not playable yet in innovation"),
+                   (6, "'transfer' triggers nothing in innovation")]
 
 
 def test_trigger_on_an_effect_section_is_an_error():

@@ -189,14 +189,13 @@ def _lower(cards: list, vocab):
     for i, card in enumerate(cards):
         effs = []
         for eff in card.effects:
-            if eff.trigger is not None:
-                continue
             fn = f"card_{i}_effect_{eff.index}"
             text = render.effect(eff, card)
             core = lowering.effect(card, eff, text)
             effs.append({"kind": eff.kind, "index": eff.index, "fn": fn, "number": len(effects),
                          "exports": tuple(eff.exports), "body": em.effect_body(core),
-                         "text": text.splitlines() or [""]})
+                         "text": text.splitlines() or [""],
+                         "subject": eff.trigger is not None})
             effects.append(core)
         cond_parts = []
         cond_text = []
@@ -416,11 +415,11 @@ def streq_applies(c_text: str) -> bool:
     return used
 
 
-def stale(path: Path, age: float = 3600.0) -> bool:
+def stale(path: Path, seconds: float = 3600.0) -> bool:
     """A build of other inputs that nobody has touched for an hour (a process that is about
     to load a build it has just found is never robbed of it)."""
     try:
-        return time.time() - path.stat().st_mtime > age
+        return time.time() - path.stat().st_mtime > seconds
     except OSError:
         return False
 
@@ -518,9 +517,14 @@ class CompiledCards:
         return [make_effect(eff.kind, runs[eff.index], text(eff) if text else "")
                 for eff in c.effects if eff.trigger is None]
 
+    def runner(self, card: I.Card, eff: I.Effect):
+        """The compiled run(ctx) of one effect of a card (a triggered one's too)."""
+        mod, i, _ = self._by_card[id(card)]
+        return {idx: run for _, idx, run in mod.EFFECTS[i]}[eff.index]
+
     def condition(self, card: I.Card, cid: int, part: int = 0):
         """`holds(game, player)` for part `part` (dsl.ir.condition_parts) of the condition of the
-        special achievement `card` (card id `cid`)."""
+        card `card` (card id `cid`)."""
         mod, i, _ = self._by_card[id(card)]
         return mod.condition(i, cid, part)
 

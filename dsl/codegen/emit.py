@@ -313,7 +313,7 @@ class Emitter(Visitor):
         return f"{self.node(fn)}.run(env{''.join(', ' + a for a in args)})"
 
     def literal_or_expr(self, a) -> str:
-        """A constant word as the game's literal for it (vocab.literal: an icon's number)."""
+        """A constant word as the game's literal for it (vocab.literal, a number say)."""
         if type(a) is C.Const and self.v.literal is not None:
             value = self.v.literal(a.type, a.value)
             if value is not None:

@@ -10,6 +10,7 @@ from dsl import ir as I
 from dsl.interp import Env, evaluate, passes, truth
 from dsl.lower import Lowering
 
+from . import karma
 from .cards import KIND_SPECIAL, CardInfo, CardTable
 from .conditions import Combination, dependencies, memo
 from .effects import Effect, EffectContext, SpecialAchievement
@@ -22,6 +23,7 @@ class CardSet:
     specials: list = field(default_factory=list)
     ir: dict = field(default_factory=dict)       # name -> I.Card (the variant in use)
     runtime: object = None                       # compiled mode: the Cython-built runtime
+    triggers: dict = field(default_factory=dict)  # card id -> [hooks.Triggered] (karma)
 
     @property
     def game_class(self):
@@ -127,13 +129,19 @@ def build_cardset(cards: list, edition: int = 3, mode: str = "interpreted") -> C
     cards.sort(key=lambda c: (c.attrs.get("kind") != "card", c.attrs.get("set", ""),
                               c.attrs.get("age", 0), c.name))
     table = CardTable([card_info(c) for c in cards])
-    effects, specials, ir = {}, [], {}
+    effects, specials, ir, triggers = {}, [], {}, {}
+    runner = interp.runner if interp is not None else None
+    make_run = (lambda card, eff, core: compiled.runner(card, eff)) if compiled else \
+        (lambda card, eff, core: (runner or _interpreted_runner)(core))
     for cid, c in enumerate(cards):
         ir[c.name] = c
         effs = compiled.effects(c, Effect, lambda e, c=c: render.effect(e, c)) if compiled \
             else _effects(c, lowering, render, run_effect)
         if effs:
             effects[cid] = effs
+        if any(e.trigger is not None for e in c.effects):
+            triggers[cid] = karma.triggered(c, cid, lowering, render, make_run, env_types[0],
+                                            env_types[1], interp.passes if interp else passes)
         if c.condition is not None:
             op, parts = I.condition_parts(c.condition)
             holds = []
@@ -146,7 +154,12 @@ def build_cardset(cards: list, edition: int = 3, mode: str = "interpreted") -> C
                 holds.append(remember(h, part, tops))
             specials.append(SpecialAchievement(cid, c.name, combined(op, holds),
                                                inputs=dependencies(c.condition)))
-    return CardSet(table, effects, specials, ir, runtime)
+    return CardSet(table, effects, specials, ir, runtime, triggers)
+
+
+def _interpreted_runner(core):
+    from dsl.interp import runner
+    return runner(core)
 
 
 def _effects(card: I.Card, lowering, render, runner=None) -> list:

@@ -49,7 +49,8 @@ class Innovation(Game):
         opts = self.options(options)
         cs = load_cardset(opts["edition"], mode)
         return cs.game_class(cs.table, cs.effects, cs.specials, self.rules_options(opts), seed,
-                             auto_setup=False, record_events=record_events)
+                             auto_setup=False, record_events=record_events,
+                             triggers=cs.triggers)
 
     def rules_options(self, opts: dict):
         from .game import Options

@@ -14,6 +14,7 @@ cdef class EffectContext:
     cdef public str kind
     cdef public dict dogma_vars
     cdef public bint shared
+    cdef public object subject
 
 @cython.locals(c=EffectContext)
 cpdef EffectContext new_context(game, long executor, long activator, long card, str kind,

@@ -56,10 +56,11 @@ class EffectContext:
     interpreter stores demand results there, e.g. "a card was transferred due to the demand").
     """
 
-    __slots__ = ("game", "executor", "activator", "card", "kind", "dogma_vars", "shared")
+    __slots__ = ("game", "executor", "activator", "card", "kind", "dogma_vars", "shared",
+                 "subject")
 
     def __init__(self, game, executor: int, activator: int, card: int, kind: str,
-                 dogma_vars: dict, shared: bool):
+                 dogma_vars: dict, shared: bool, subject=None):
         self.game = game
         self.executor = executor
         self.activator = activator
@@ -67,6 +68,7 @@ class EffectContext:
         self.kind = kind
         self.dogma_vars = dogma_vars
         self.shared = shared
+        self.subject = subject  # what triggered a triggered effect (its `it`), else None
 
     def __repr__(self) -> str:
         return (f"EffectContext(executor={self.executor}, activator={self.activator}, "
@@ -85,6 +87,7 @@ def new_context(game, executor: int, activator: int, card: int, kind: str, dogma
     c.kind = kind
     c.dogma_vars = dogma_vars
     c.shared = shared
+    c.subject = None
     return c
 
 

@@ -234,7 +234,7 @@ class InnovationGame:
     def __init__(self, cards: CardTable, effects: dict | None = None,
                  specials: list | None = None, options: Options | None = None, seed: int = 0,
                  agents: list | None = None, auto_setup: bool = True,
-                 record_events: bool = True):
+                 record_events: bool = True, triggers: dict | None = None):
         options = options or Options()
         n = options.players
         if not 2 <= n <= 4:
@@ -285,6 +285,10 @@ class InnovationGame:
         self._nested = 0
         self._checking_specials = False
         self.transactional = True
+        if triggers:  # the card set's triggered effects (karma) hook the verbs they name
+            from .effects import EffectContext
+            from .karma import install
+            install(self, triggers, EffectContext, PROCEED)
         if auto_setup:
             self.setup()
 

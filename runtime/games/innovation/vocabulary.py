@@ -113,7 +113,7 @@ def _literal(type_: str, word):
 v.literal = _literal
 v.examples = {"cards": "a card from hand", "color": "red", "player": "an opponent",
               "achievement": '"Monument"', "value": "1", "any": "a color", "place": "my score",
-              "for cards": "all cards from score"}
+              "for cards": "all cards from score", "icon": "crown"}
 v.phrasebook = InnovationRenderer
 
 # ---- verbs, functions and tests: each in its module, declared once
@@ -141,11 +141,13 @@ v.effect_kind("echo", executor="sharing", prefix="Echo: ",
               doc="Echoes: runs before the dogma effects")
 v.effect_kind("inspire", executor="owner", playable=False, prefix="Inspire: ",
               doc="Figures: the inspire action of a colour")
-v.effect_kind("karma", triggers=("when", "would", "each"), executor="owner", playable=False,
+v.effect_kind("karma", triggers=("when", "would", "each"), runs=("when", "would"),
+              executor="owner",
               prefix="Karma: ", doc="Figures: triggered, replacement and static effects")
 v.effect_kind("decree", executor="owner", playable=False, prefix="Decree: ",
               doc="Figures: a decree's effect")
 v.stop_scope("dogma", "the dogma action is complete")
+v.trigger_points = ("meld", "tuck", "score", "return", "achieve", "draw", "splay")  # karma.py
 
 from .inline import InnovationInline  # noqa: E402 (it reads COLORS above)
 

@@ -1,0 +1,102 @@
+"""Figures' karma, run through the core's triggered effects (runtime/core/hooks.py).
+
+002 "因果(Karma)" (PAGE.6): a figure's karma effects act while it is a top card of its
+owner's board; "When ..." runs after the action it names, "If you would ..." before it,
+`instead` replacing it, `first` letting it happen after; karma effects do not chain (no karma
+fires while another runs), and when several fire at once the player chooses one to run and
+ignores the others. (Karma's "Each ..." static effects are not playable yet: vocabulary.py.)
+
+A game whose card set has triggered effects gets a replacement hook ("would") and an event
+hook ("when") per verb they name; a game without any pays nothing.
+"""
+from __future__ import annotations
+
+from runtime.core.hooks import Busy, Rules, Triggered, fire
+
+# where the acting player and the subject are in a verb's replacement arguments (game.py
+# `_replace`) and in its event (core/events.py): (player index, subject index or None)
+_ARGS = {"meld": (0, 1), "tuck": (0, 1), "score": (0, 1), "return": (0, 1), "achieve": (0, 1),
+         "draw": (0, None), "splay": (0, 1)}
+_EVENTS = {"meld": (1, 2), "tuck": (1, 2), "score": (1, 2), "return": (1, 2),
+           "achieve": (1, 2), "draw": (1, 2), "splay": (1, 2)}
+POINTS = tuple(_ARGS)
+
+
+def triggered(card, cid: int, lowering, render, make_run, env_class, context_class,
+              passes) -> list:
+    """The Triggered rows of a card's triggered effects, run by `make_run(card, effect,
+    core_effect)`."""
+    rows = []
+    envs: dict = {}
+    for eff in card.effects:
+        if eff.trigger is None:
+            continue
+        text = render.effect(eff, card)
+        core = lowering.effect(card, eff, text)
+        t = core.trigger
+        rows.append(Triggered(cid, eff.kind, t.point, t.mode, t.would_mode,
+                              _matcher(t, cid, envs, env_class, context_class, passes),
+                              make_run(card, eff, core), text))
+    return rows
+
+
+def _matcher(t, cid: int, envs: dict, env_class, context_class, passes):
+    """matches(game, owner, subject): `this` card, or every test of the pattern passes."""
+    if t.this:
+        return lambda game, owner, subject: subject == cid
+    filters = t.filters
+
+    def matches(game, owner, subject) -> bool:
+        if not filters:
+            return True
+        if subject is None:
+            return False
+        env = envs.get(owner)
+        if env is None or env.game is not game:
+            env = envs[owner] = env_class(context_class(game, owner, owner, cid, "karma", {},
+                                                        False))
+        for f in filters:
+            if passes(f, subject, env) == f.negated:
+                return False
+        return True
+    return matches
+
+
+def install(game, triggers: dict, context_class, proceed) -> None:
+    """Hook a game's verbs to the triggered effects of its card set (`triggers`: card id ->
+    [Triggered]); `proceed` is the game's PROCEED."""
+    busy = Busy()
+
+    def active(g, player: int, point: str) -> list:
+        st = g.state
+        out = []
+        for pile in st.board[player]:
+            if pile:
+                for t in triggers.get(pile[-1], ()):
+                    if t.point == point:
+                        out.append(t)
+        return out
+
+    def context(g, owner: int, card: int, kind: str, subject):
+        return context_class(g, owner, owner, card, kind, {}, False, subject)
+
+    def choose(g, player: int, rows: list):
+        cards = [t.card for t in rows]
+        pick = g.choose(player, "card", cards, 1, 1, "choose the karma effect to run")
+        return rows[cards.index(pick[0])]
+
+    rules = Rules(active, context, chain=False, choose=choose)
+    points = {t.point for rows in triggers.values() for t in rows}
+    for point in points & set(_ARGS):
+        p_at, s_at = _ARGS[point]
+
+        def would(g, verb, args, p_at=p_at, s_at=s_at):
+            subject = None if s_at is None else args[s_at]
+            return False if fire(g, rules, busy, verb, "would", args[p_at], subject) \
+                else proceed
+        game.add_replacement(point, would)
+        e_p, e_s = _EVENTS[point]
+
+        def when(g, event, e_p=e_p, e_s=e_s):
+            fire(g, rules, busy, event[0], "when", event[e_p], event[e_s])
+        game.add_trigger(point, when)

@@ -189,7 +189,10 @@ class EngineState(State):
         return self._live.observation(player)
 
     def heuristic(self, player: int) -> float:
-        """The game's estimate of how well `player` stands (search and greedy agents)."""
+        """The game's estimate of how well `player` stands (search and greedy agents); at a
+        step's start, of the position the step starts from (no run needed)."""
+        if self._live is None and self._phase == STEPS:
+            return self._base.heuristic(player)
         self._open()
         return self._live.heuristic(player)
 
@@ -216,7 +219,11 @@ class EngineState(State):
         step to its end, then at most `max_steps` more steps (to the end of the game by
         default). Returns the state reached, at the start of a step; this state is not
         changed. The same answers give the same game as answering every pending() through
-        apply() (tested); this is the fast path of simulations and search play-outs."""
+        apply() (tested); this is the fast path of simulations and search play-outs.
+        An agent with `wants_state` (one that reads the contract, e.g. the greedy agent) is
+        asked `choose(state, pending)` with the State at its decision (_StateSeat)."""
+        if any(getattr(a, "wants_state", False) for a in agents):
+            return self._play_out_asking_states(agents, max_steps)
         eng = self._base.clone()
         eng.agents = [_Script(self._answers, agents)] * eng.n_players if self._answers \
             else list(agents)
@@ -227,6 +234,26 @@ class EngineState(State):
             eng.step()
         n = 0
         while not eng.over and n < max_steps:
+            eng.step()
+            n += 1
+        return EngineState(self.game, eng, STEPS)
+
+    def _play_out_asking_states(self, agents: list, max_steps: int) -> "EngineState":
+        """play_out with seats that are asked with States: the start of every step is kept
+        (a clone per step), from which such a seat's State is made at its decision."""
+        at = _Checkpoint(_quiet(self._base.clone()), self._phase)
+        seats = [_StateSeat(self.game, a, at) if getattr(a, "wants_state", False) else a
+                 for a in agents]
+        eng = self._base.clone()
+        eng.agents = [_Script(self._answers, seats)] * eng.n_players if self._answers \
+            else list(seats)
+        if self._phase == SETUP:
+            eng.setup()
+        elif not eng.over:
+            eng.step()
+        n = 0
+        while not eng.over and n < max_steps:
+            at.base, at.phase = _quiet(eng.clone()), STEPS
             eng.step()
             n += 1
         return EngineState(self.game, eng, STEPS)
@@ -251,6 +278,42 @@ class EngineState(State):
             except IllegalMove as exc:
                 raise BadSave(f"decision {i}: {exc.reason}") from None
         return st
+
+
+def _quiet(engine):
+    """`engine`, keeping no events from now on: the agents' States and their clones need none
+    (agents read no events), and recording them made the greedy agent's tries a third slower."""
+    if getattr(engine, "record_events", False):
+        engine.record_events = False
+        engine.events = []
+    return engine
+
+
+class _Checkpoint:
+    """The engine at the start of the step a play-out is in (never changed), and its phase."""
+
+    def __init__(self, base, phase: int):
+        self.base, self.phase = base, phase
+
+
+class _StateSeat(Agent):
+    """A seat of a play-out whose agent reads the contract: at each of its decisions the
+    agent is asked with the State there (the step's checkpoint, the answers given in the
+    step so far, the live run as the position: valid during the call only) and its Pending."""
+
+    name = "state-seat"
+
+    def __init__(self, game, agent, at: _Checkpoint):
+        self.game, self.agent, self.at = game, agent, at
+
+    def choose(self, eng, d) -> list:
+        base = self.at.base
+        st = EngineState.__new__(EngineState)
+        st.game, st._base, st._phase = self.game, base, self.at.phase
+        st._answers = [list(e["answer"]) for e in eng.log[len(base.log):]]
+        st._live, st._decision, st._view = eng, d, None
+        p = st.pending()
+        return p.resolve(self.agent.choose(st, p))
 
 
 def parse_saved(text: str, game_name: str) -> tuple[dict, list]:

@@ -10,6 +10,7 @@ from typing import List, Optional
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
 from dsl.errors import CardlangError
 
@@ -18,8 +19,14 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
                        "scenarios; play, replay and simulate games.")
 scenario_app = typer.Typer(no_args_is_help=True, help="Scenario files (format v1).")
 app.add_typer(scenario_app, name="scenario")
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+# What is printed is data (card names, paths, messages), never markup or emoji codes: a card
+# named "[/bold] x" or a line "g.json:100:" prints as it is written. Styles are Text's.
+out = Console(highlight=False, soft_wrap=True, markup=False, emoji=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False, emoji=False)
+
+
+def _tag(word: str, style: str, rest: str = "") -> Text:
+    return Text(word, style=style) + Text(rest)
 
 
 def _print_diags(diags, console=err) -> None:
@@ -113,7 +120,7 @@ def render(targets: List[str] = typer.Argument(..., help="card files, folders, o
         if a.get("age"):
             head += f" (age {a['age']}, {a.get('color')}"
             head += f", {a['dogma']})" if a.get("dogma") and a.get("dogma") != "none" else ")"
-        out.print(f"[bold]{head}[/bold]")
+        out.print(Text(head, style="bold"))
         out.print(render_card(c), markup=False)
         out.print()
 
@@ -168,16 +175,16 @@ def test_cmd(paths: List[Path] = typer.Argument(None, help="card files or folder
                 raise typer.Exit(1)
             except Exception as e:  # an example that crashes the engine is a failure, not a traceback
                 failed += 1
-                out.print(f"[red]FAIL[/red] {card.name}: {ex.name} ({card.path}:{ex.span.line})")
+                out.print(_tag("FAIL", "red", f" {card.name}: {ex.name} ({card.path}:{ex.span.line})"))
                 out.print(f"    error: {type(e).__name__}: {e}", markup=False)
                 continue
             if r.passed:
                 passed += 1
                 if verbose:
-                    out.print(f"[green]ok[/green]   {r.name}")
+                    out.print(_tag("ok", "green", f"   {r.name}"))
             else:
                 failed += 1
-                out.print(f"[red]FAIL[/red] {r.name} ({card.path}:{ex.span.line})")
+                out.print(_tag("FAIL", "red", f" {r.name} ({card.path}:{ex.span.line})"))
                 for d in r.diffs:
                     out.print("    " + d, markup=False)
             for n in r.notes if (verbose or not r.passed) else ():
@@ -213,12 +220,12 @@ def validate(reference: Path = typer.Option(..., "--reference", help="reference 
             table.add_column(col)
         for r in rows:
             style = {"ok": "green", "justified": "green", "differs": "red"}.get(r.status, "yellow")
-            table.add_row(r.name, str(r.edition), str(r.examples), f"{r.score:.2f}",
-                          f"[{style}]{r.status}[/{style}]")
+            table.add_row(Text(r.name), str(r.edition), str(r.examples), f"{r.score:.2f}",
+                          Text(r.status, style=style))
         out.print(table)
         for r in rows:
             if r.status == "differs":
-                out.print(f"\n[bold]{r.name}[/bold] ({r.score:.2f})")
+                out.print(Text("\n") + _tag(r.name, "bold", f" ({r.score:.2f})"))
                 out.print("  engine:    " + r.rendered.replace("\n", "\n             "), markup=False)
                 out.print("  reference: " + r.reference.replace("\n", "\n             "), markup=False)
     if md:
@@ -237,9 +244,9 @@ def scenario_run(files: List[Path] = typer.Argument(..., help="scenario JSON fil
                  json_out: Optional[Path] = typer.Option(None, "--json", help="write a JSON report here"),
                  mode: str = typer.Option("interpreted", "--mode", help=MODE_HELP)):
     """Run scenario files (format v1) against the engine with the project's cards."""
-    from .testing import cardset
-    from runtime.games.innovation.scenario import load_and_run
+    from .testing import cardset, scenario_runner
     _check_mode(mode)
+    load_and_run = scenario_runner("innovation").load_and_run
     try:
         cs = cardset("innovation", mode=mode)
     except CardlangError as e:
@@ -250,7 +257,7 @@ def scenario_run(files: List[Path] = typer.Argument(..., help="scenario JSON fil
     passed = sum(r.passed for r in results)
     for r in results:
         if not r.passed:
-            out.print(f"[red]FAIL[/red] {r.name} ({r.path})")
+            out.print(_tag("FAIL", "red", f" {r.name} ({r.path})"))
             for d in r.diffs:
                 out.print("    " + d, markup=False)
             for n in r.notes:
@@ -288,9 +295,9 @@ def compile_cmd(card_set: str = typer.Argument(..., help="GAME/SET, e.g. innovat
     label = "/".join(folder.resolve().parts[-2:])
     t0 = time.perf_counter()
     try:
-        with err.status(f"compiling {label} ({len(res.cards)} cards)") as status:
-            rt, binding = _build_game_runtime(label.split("/")[0], lambda m: status.update(m))
-            r = build(res.cards, label, progress=lambda m: status.update(m), force=force,
+        with err.status(Text(f"compiling {label} ({len(res.cards)} cards)")) as status:
+            rt, binding = _build_game_runtime(label.split("/")[0], lambda m: status.update(Text(m)))
+            r = build(res.cards, label, progress=lambda m: status.update(Text(m)), force=force,
                       binding=binding)
     except CompilerUnavailable as e:
         err.print(f"warning: {e}; nothing compiled, card effects run in the interpreter")
@@ -334,8 +341,12 @@ def bench(game: str = typer.Argument("innovation"),
                                               "played again until then)"),
           as_json: bool = typer.Option(False, "--json")):
     """Random-agent playouts of complete games: games/s and decisions/s per mode, and the ratio."""
-    if game != "innovation":
-        err.print(f"error: no benchmark for '{game}' (innovation only)")
+    from runtime.core import registry
+    from runtime.core.errors import UnknownGame
+    try:
+        registry.get(game)
+    except UnknownGame as e:
+        err.print(f"error: no benchmark for '{game}': {e}")
         raise typer.Exit(2)
     if mode not in ("interpreted", "compiled", "both"):
         err.print(f"error: --mode must be interpreted, compiled or both, not '{mode}'")
@@ -347,7 +358,7 @@ def bench(game: str = typer.Argument("innovation"),
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
     from bench_games import run_bench
     modes = ["interpreted", "compiled"] if mode == "both" else [mode]
-    report = run_bench(modes, players=players, games=games, repeats=repeats, seed=seed,
+    report = run_bench(modes, game=game, players=players, games=games, repeats=repeats, seed=seed,
                        progress=None if as_json else (lambda m: err.print(m, markup=False)),
                        min_time=min_time)
     if as_json:

@@ -59,11 +59,14 @@ def run_example(card, example, game: str = "innovation", root: str = str(CARDS_R
     color_of = lambda name: _color_of(cs, name)
     data = to_scenario(example, card.name, game, color_of)
     data["options"]["edition"] = edition
-    runner = importlib.import_module(f"runtime.games.{game}.scenario")
-    return runner.run_scenario(data, cs.table, cs.effects, cs.specials, cs.runtime)
+    return scenario_runner(game).run_scenario(data, cs.table, cs.effects, cs.specials, cs.runtime)
+
+
+def scenario_runner(game: str = "innovation"):
+    """The game's scenario runner, found by the game's name (the front ends import no game)."""
+    return importlib.import_module(f"runtime.games.{game}.scenario")
 
 
 def _color_of(cs, name):
-    from runtime.games.innovation.cards import COLORS
-    c = cs.table.by_name.get(name)
-    return None if c is None or cs.table.color[c] < 0 else COLORS[cs.table.color[c]]
+    card = cs.ir.get(name)  # (the card table's colour: the card's, blue when it has none)
+    return (card.attrs.get("color") or "blue") if card is not None else None

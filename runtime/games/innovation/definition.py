@@ -78,8 +78,8 @@ class Innovation(Game):
         return EngineState.replayed(self, engine, entries)
 
     def view(self):
-        from . import view
-        return view
+        from .view import VIEW
+        return VIEW
 
 
 GAME = Innovation()

@@ -190,8 +190,8 @@ def _check_shape(data, text: str, path) -> Saved:
     if "cards" in h and not isinstance(h["cards"], str):
         raise SaveError(path, at("cards"), f"cards must be a fingerprint (text), not {h['cards']!r}")
     seats = h.get("seats")
-    if seats is not None and (not isinstance(seats, list) or
-                              any(s != "human" and s not in BOTS for s in seats)):
+    if seats is not None and (not isinstance(seats, list) or any(
+            not isinstance(s, str) or (s != "human" and s not in BOTS) for s in seats)):
         raise SaveError(path, at("seats"), f"bad seats {seats!r}: one of human, "
                                            f"{', '.join(BOTS)} per player")
     seeds = h.get("bot_seeds")
@@ -261,7 +261,7 @@ def start(saved: Saved, mode: str = "auto", record_events: bool = False):
         raise SaveError(path, saved.key_line(key), why) from None
     n = len(state.returns())
     for k in ("seats", "bot_seeds"):
-        if k in h and len(h[k]) != n:
+        if h.get(k) is not None and len(h[k]) != n:
             raise SaveError(path, saved.key_line(k), f"{k}: {len(h[k])} given for {n} players")
     fp = h.get("cards")
     if fp is not None and fp != game.view().fingerprint(state)["cards"]:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 import os
+import textwrap
 
 PLOTS = ("end_reasons.png", "game_length.png", "card_lift.png")
 
@@ -67,10 +68,11 @@ def write_plots(out_dir, summary: dict, lengths: list, card_rows: list, view,
         ax.set_title(title)
         ax.set_xlabel("observed wins / expected wins")
         ax.tick_params(axis="y", labelsize=8)
+    how = (f"Expected wins: each player-game that {view.played} the card wins as often as the "
+           f"same bot's player-games that {view.played} any card of the same {group}. Cards "
+           f"{view.played} in >= {least} player-games.")
     fig.suptitle(f"Win-rate lift of {view.played} cards, compared within {group} and bot\n"
-                 f"expected: each player-game that {view.played} the card wins as often as the "
-                 f"same bot's player-games that {view.played} a card of the same {group}; "
-                 f"cards {view.played} in >= {least} player-games", fontsize=10)
+                 + textwrap.fill(how, 120), fontsize=10)
     fig.tight_layout()
     paths.append(_save(fig, out_dir, PLOTS[2]))
     return paths

@@ -64,12 +64,12 @@ class GreedyAgent(Agent):
             return self.fallback.choose(state, d)
         me = d.player
         seats = len(state.returns())
+        play_out, random_agent = state.play_out, state.random_agent
         best, best_value = None, None
         for positions in tries:
             self.tries += 1
-            rnd = state.random_agent((self.seed * 7919 + self.tries) & 0xFFFFFFFF)
-            after = state.play_out([_Answer(positions, rnd)] * seats, max_steps=0)
-            v = value(after, me)
+            rnd = random_agent((self.seed * 7919 + self.tries) & 0xFFFFFFFF)
+            v = value(play_out([_Answer(positions, rnd)] * seats, max_steps=0), me)
             if best_value is None or v > best_value:
                 best, best_value = positions, v
         return [d.options[i] for i in best]

@@ -134,10 +134,11 @@ class Describer:
             return (f"{self.shown(c, (fz, fo), (tz, to))} moves from {self.place(fz, fo, -1)} "
                     f"to {self.place(tz, to, -1)}")
         if tag == "exchange":
-            _, ca, za, cb, zb = e
+            _, ca, za, cb, zb = e  # zones are (player, zone): cards a go from za to zb
             pa, pb = self._zone(za), self._zone(zb)
-            a = ", ".join(self.shown(c, tuple(za), tuple(zb)[::-1]) for c in ca) or "nothing"
-            b = ", ".join(self.shown(c, tuple(zb)[::-1], tuple(za)) for c in cb) or "nothing"
+            places = ((za[1], za[0]), (zb[1], zb[0]))
+            a = ", ".join(self.shown(c, *places) for c in ca) or "nothing"
+            b = ", ".join(self.shown(c, *places) for c in cb) or "nothing"
             return f"exchange: {a} from {pa} to {pb}; {b} from {pb} to {pa}"
         if tag == "reveal":
             return f"{w(e[1])} reveals {self.card(e[2])}"

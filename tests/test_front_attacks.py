@@ -25,7 +25,7 @@ from runtime.core import registry
 from runtime.front import savefile
 from runtime.front.bots import bot_seed
 from runtime.front.cli import app
-from runtime.front.games import PlayError
+from runtime.front.states import PlayError
 from runtime.front.terminal import PlaySession, console
 
 MODE = "interpreted"

@@ -196,7 +196,8 @@ def _dies_at_game_2(i):
 
 def test_a_dead_worker_stops_the_run_cleanly(reference, tmp_path, monkeypatch):
     monkeypatch.setattr(sim, "play_one", _dies_at_game_2)
-    with pytest.raises(sim.SimulationError, match="worker process died during game [12]"):
+    # the error names the first game still in flight when the worker died: 0, 1 or 2
+    with pytest.raises(sim.SimulationError, match="worker process died during game [012]"):
         sim.run(cfg(), tmp_path, workers=2, plots=False)
     kept = lines(tmp_path)
     assert kept == lines(reference[0])[:len(kept)] and len(kept) <= 2

@@ -4,7 +4,7 @@ They know no game (tests/test_front_imports.py): a game is found by name in the 
 spoken to through the contract (runtime/core/contract.py: State, pending/apply, clone,
 play_out, to_json/load_state) and its view (`game.view()`: texts, board, records).
 
-    games.py      the game by name, its options, its states in a mode; PlayError
+    states.py     the game by name, its options, its states in a mode; PlayError
     bots.py       the bots by name (greedy, random, first), their versions and seeds
     files.py      atomic writes, only over regular files
     savefile.py   save files: schema, located errors, replay through the contract

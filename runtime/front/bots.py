@@ -9,7 +9,7 @@ from __future__ import annotations
 from runtime.core.agents import FirstLegalAgent
 from runtime.core.agents.greedy import GreedyAgent
 
-from .games import PlayError
+from .states import PlayError
 
 # name -> version: a simulation records them, and refuses to resume under other versions
 BOTS = {"greedy": str(GreedyAgent.version), "random": "1", "first": "1"}

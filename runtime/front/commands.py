@@ -12,7 +12,7 @@ from typing import List, Optional
 import typer
 
 from .bots import BOTS, bot_seed, parse_bots
-from .games import PlayError, find_game
+from .states import PlayError, find_game
 from .terminal import console
 
 out = console()
@@ -75,7 +75,7 @@ def play(game: Optional[str] = typer.Argument(None, help="the game (cardlang gam
          mode: str = typer.Option("auto", "--mode", help=MODE_HELP)):
     """Play a game in the terminal against bots (or watch bots play with --auto)."""
     from . import savefile
-    from .games import new_state
+    from .states import new_state
     from .terminal import PlaySession
     try:
         position = 0
@@ -157,7 +157,7 @@ def simulate(game: str = typer.Argument("innovation", help="the game (cardlang g
     from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
                                TimeElapsedColumn, TimeRemainingColumn)
     from . import simulate as sim
-    from .games import check_mode, check_seed
+    from .states import check_mode, check_seed
     try:
         g = find_game(game)
         opts = game_options(g, players, teams, option)

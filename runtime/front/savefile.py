@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from .bots import BOTS
 from .files import WriteRefused, atomic_write
-from .games import PlayError, find_game, load_state
+from .states import PlayError, find_game, load_state
 
 MAX_BYTES = 8 * 2 ** 20     # a save of a 5,000-action game is ~200 KB
 MAX_DEPTH = 16              # a save nests 5 deep

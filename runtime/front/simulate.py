@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from .bots import BOTS, bot_seed, make_bot
 from .files import WriteRefused, atomic_write
-from .games import PlayError, find_game, new_state
+from .states import PlayError, find_game, new_state
 from .stats import Aggregate, check_record, error_record
 
 RUN_FILE, GAMES_FILE, CARDS_FILE, SUMMARY_FILE = "run.json", "games.jsonl", "cards.csv", "summary.json"

@@ -24,7 +24,7 @@ from rich.padding import Padding
 from rich.text import Text
 
 from .bots import make_bot, position_seed
-from .games import PlayError, load_state
+from .states import PlayError, load_state
 from .savefile import write_save
 
 HELP = """Answer with the number of an option ("1"), or several numbers ("1 3" or "1,3") when the

@@ -3,8 +3,10 @@
 At a decision of its own with several answers it plays each answer on a copy of the state,
 finishes the current step with random answers, and keeps the answer whose result is best for
 it: a won game best, a lost one worst, otherwise the game's `heuristic(me)`. It reads nothing
-but the contract (pending, play_out, is_terminal, returns, heuristic, random_agent), so it
-plays every game that has a heuristic.
+but the State (the contract's pending, is_terminal and returns, and the machine's play_out,
+heuristic and random_agent), so it plays every game that has a heuristic. (It finishes the
+step with an agent that answers the pending decision first: `clone(); apply(answer);
+play_out(max_steps=0)` would play one step more whenever the answer ends the step.)
 """
 from __future__ import annotations
 

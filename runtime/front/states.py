@@ -1,7 +1,7 @@
 """The game a command plays: found by name in the registry, its options checked, its states
 made in the mode asked for.
 
-Front ends know no game (tests/test_layers.py): they speak to it through the contract
+Front ends know no game (tests/test_front_imports.py): they speak to it through the contract
 (runtime/core/contract.py) and its view (`game.view()`). What can go wrong on the way (an
 unknown game, bad options, a compiled mode that cannot be built) becomes a PlayError whose
 message says why.

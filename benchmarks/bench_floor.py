@@ -16,7 +16,25 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from benchmarks.bench_games import play  # noqa: E402
+
+def play(cs, players: int, seeds) -> tuple[int, int]:
+    """One game per seed on the card set's own runtime, the parts taken away from `cs` (the
+    engine itself: these variants are not games a Game of the registry makes)."""
+    from runtime.core.agents import RandomAgent
+    from runtime.games.innovation.game import InnovationGame, Options
+    if cs.runtime is not None:
+        InnovationGame, Options, RandomAgent = (cs.runtime.InnovationGame, cs.runtime.Options,
+                                                cs.runtime.RandomAgent)
+    n = decisions = 0
+    for s in seeds:
+        g = InnovationGame(cs.table, cs.effects, cs.specials, Options(players=players), seed=s,
+                           agents=[RandomAgent(s * 7919 + q) for q in range(players)],
+                           record_events=False)
+        g.transactional = False
+        g.play()
+        decisions += len(g.log)
+        n += 1
+    return n, decisions
 
 
 def main() -> None:

@@ -1,17 +1,20 @@
-"""Random-agent playouts of complete Innovation games, interpreted and compiled, in one run.
+"""Random-agent playouts of complete games, interpreted and compiled, in one run.
 
     python benchmarks/bench_games.py --games 50 --mode both --json
     cardlang bench innovation --players 2 --games 50 --mode both --json
 
+Each game goes through the contract, as every front end does: `Game.new_state(options, seed,
+mode).play_out(agents)`, the agents being the state's own random agents
+(`state.random_agent(seed)`: the compiled one in compiled mode, which the rules ask through C).
 Each repeat plays the same `games` seeds in every mode (modes interleaved, so both see the same
 machine load); a mode's figure is the median over repeats. A repeat lasts at least `min_time`
 seconds (0.3): a mode that plays its games sooner plays them again, the same games, so that
 the compiled mode's figure (50 games take it ~35 ms) is not one short slice of a shared,
 noisy machine while the interpreted one (~0.4 s) averages over many. Both modes must play exactly the
 same games (same decisions), which the harness checks. Building the card set (and the compiled
-module, cached in compiled/) is not timed. Agents are trusted RandomAgents, so apply() skips its
-rollback snapshot (`transactional = False`) and events are not recorded, as in simulate.py.
-The long-lived objects (card sets, IR) are frozen out of the cyclic GC before timing.
+module, cached in compiled/) is not timed. Events are not recorded, as in simulations of
+random games. The long-lived objects (card sets, IR) are frozen out of the cyclic GC before
+timing.
 """
 from __future__ import annotations
 
@@ -28,33 +31,40 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MIN_TIME = 0.3  # seconds: the shortest repeat of a mode
 
 
-def play(cs, players: int, seeds, record_events: bool = False) -> tuple[int, int]:
+class Setup:
+    """What a mode's games are played with: the game, the mode, and the random agents' maker
+    (the state's own random agent: its class is found once, on a probe state)."""
+
+    def __init__(self, game: str, mode: str, players: int):
+        from runtime.core import registry
+        self.game = registry.get(game)
+        self.mode = mode
+        self.options = {"players": players}
+        probe = self.game.new_state(self.options, 0, mode)
+        self.random_agent = probe.random_agent
+        self.compiled = self.game.view().fingerprint(probe)["mode"] == "compiled"
+
+
+def play(setup: Setup, players: int, seeds) -> tuple[int, int]:
     """Play one complete game per seed; returns (games, decisions)."""
-    from runtime.core.agents import RandomAgent
-    from runtime.games.innovation.game import InnovationGame, Options
-    if cs.runtime is not None:  # compiled mode: the Cython-built runtime
-        InnovationGame, Options, RandomAgent = (cs.runtime.InnovationGame, cs.runtime.Options,
-                                                cs.runtime.RandomAgent)
+    new_state, agent, options, mode = (setup.game.new_state, setup.random_agent, setup.options,
+                                       setup.mode)
     decisions = 0
     n = 0
     for s in seeds:
-        agents = [RandomAgent(s * 7919 + q) for q in range(players)]
-        g = InnovationGame(cs.table, cs.effects, cs.specials, Options(players=players), seed=s,
-                           agents=agents, record_events=record_events)
-        g.transactional = False
-        g.play()
-        decisions += len(g.log)
+        end = new_state(options, s, mode).play_out([agent(s * 7919 + q) for q in range(players)])
+        decisions += len(end.log)
         n += 1
     return n, decisions
 
 
-def timed(cs, players: int, seeds, min_time: float) -> tuple[int, int, float]:
+def timed(setup, players: int, seeds, min_time: float) -> tuple[int, int, float]:
     """One repeat of one mode: the seeds' games, played again (the same games) until at least
     `min_time` seconds have passed; (games, decisions, seconds)."""
     games = decisions = 0
     t0 = time.perf_counter()
     while True:
-        n, dec = play(cs, players, seeds)
+        n, dec = play(setup, players, seeds)
         games += n
         decisions += dec
         dt = time.perf_counter() - t0
@@ -63,10 +73,9 @@ def timed(cs, players: int, seeds, min_time: float) -> tuple[int, int, float]:
 
 
 def run_bench(modes, players: int = 2, games: int = 50, repeats: int = 3, seed: int = 0,
-              progress=None, min_time: float = MIN_TIME) -> dict:
-    from runtime.front.testing import cardset
-    sets = {m: cardset("innovation", mode=m) for m in modes}
-    if "compiled" in sets and sets["compiled"].runtime is None:
+              progress=None, min_time: float = MIN_TIME, game: str = "innovation") -> dict:
+    sets = {m: Setup(game, m, players) for m in modes}
+    if "compiled" in sets and not sets["compiled"].compiled:
         print("warning: no compiled runtime (no C compiler?): 'compiled' ran interpreted",
               file=sys.stderr)
     gc.collect()

@@ -25,11 +25,10 @@ REPO = os.path.dirname(HERE)
 PLAY = """
 import gc, sys
 sys.path.insert(0, {repo!r})
-from benchmarks.bench_games import play
-from runtime.front.testing import cardset
-cs = cardset("innovation", mode={mode!r})
+from benchmarks.bench_games import Setup, play
+setup = Setup("innovation", {mode!r}, {players})
 gc.collect(); gc.freeze()
-play(cs, {players}, range({games}))
+play(setup, {players}, range({games}))
 """
 
 

@@ -183,17 +183,20 @@ class Game:
         """Rules between options (e.g. teams need four players): raise BadOptions."""
 
     def new_state(self, options: Optional[dict] = None, seed: int = 0,
-                  mode: str = "interpreted") -> "State":
-        """A new game at its first decision. `mode`: interpreted or compiled card effects."""
+                  mode: str = "interpreted", record_events: bool = False) -> "State":
+        """A new game at its first decision. `mode`: interpreted or compiled card effects.
+        `record_events`: keep the events the game's view tells (front ends; slower)."""
         raise NotImplementedError
 
-    def load_state(self, text: str, mode: str = "interpreted") -> "State":
+    def load_state(self, text: str, mode: str = "interpreted",
+                   record_events: bool = False) -> "State":
         """State.from_json: a state from its JSON (configuration + decisions). A corrupt or
         foreign text raises BadSave with the reason."""
         raise NotImplementedError
 
     def view(self):
-        """The game's drawing of a state for people (front ends): see runtime/front."""
+        """What front ends show of a state: texts, a board as Rich renderables, game records
+        (runtime/games/innovation/view.py is Innovation's; docs/runtime.md lists the calls)."""
         raise NotImplementedError
 
     def compile(self, cards: list, label: str, progress=None, force: bool = False):

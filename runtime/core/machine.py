@@ -27,6 +27,7 @@ The engine protocol (what a game's rules object provides):
     n_players, agents (the seats, set here), log (answered decisions), over, transactional
     setup()              the set-up and its decisions
     step()               one step: the current player's action and all it causes
+    play(max_steps)      (optional) step() until the game is over or max_steps steps
     clone()              an independent copy
     result()             None, or an object with `winners` (seats) and `reason`
     option_id(kind, value), option_text(kind, value)   for Pending options
@@ -81,12 +82,16 @@ class _Script(Agent):
 class EngineState(State):
     """contract.State for an engine written in direct style (see the module's docstring)."""
 
-    def __init__(self, game, engine, phase: int = SETUP):
+    def __init__(self, game, engine, phase: int = SETUP, fresh=None):
         """`engine`: the rules before their set-up (phase SETUP), or at the start of a step.
-        Nothing runs until something asks (pending, apply, observation...)."""
+        Nothing runs until something asks (pending, apply, observation...). `fresh` (phase
+        SETUP): makes the engine before its set-up anew, which costs less than copying one
+        (a new game's runs start from it); `engine` may then be None."""
         self.game = game
-        engine.transactional = False  # answers are checked before a run: no rollback needed
+        if engine is not None:
+            engine.transactional = False  # answers are checked before a run: no rollback
         self._base = engine           # the checkpoint: never changed, copied for each run
+        self._fresh = fresh if phase == SETUP else None
         self._phase = phase
         self._answers: list = []      # the answers given in the current step
         self._live = None             # the run stopped at the pending decision (read only);
@@ -94,6 +99,14 @@ class EngineState(State):
         self._view = None             # pending(), made when first asked
 
     # ------------------------------------------------------------------ the machine
+    def _copy_base(self):
+        """A copy of the checkpoint to run (a new engine, for a new game made with `fresh`)."""
+        if self._fresh is not None:
+            eng = self._fresh()
+            eng.transactional = False
+            return eng
+        return self._base.clone()
+
     def _open(self) -> None:
         """Run up to the pending decision if that has not been done yet."""
         if self._live is None:
@@ -106,7 +119,7 @@ class EngineState(State):
         """Run the current step from its checkpoint with its answers; a completed step's end
         is the next checkpoint, and the next step runs until its first decision."""
         while True:
-            eng = self._base.clone()
+            eng = self._copy_base()
             script = _Script(self._answers)
             eng.agents = [script] * eng.n_players
             try:
@@ -120,7 +133,7 @@ class EngineState(State):
             if script.pos != len(self._answers):  # a rules bug: the step did not retrace
                 raise RuntimeError("a step used fewer answers when run again: its rules are "
                                    "not a function of the checkpoint and the answers")
-            self._base, self._phase, self._answers = eng, STEPS, []
+            self._base, self._phase, self._answers, self._fresh = eng, STEPS, [], None
             if eng.over:
                 self._live, self._decision, self._view = eng, None, None
                 return
@@ -189,7 +202,10 @@ class EngineState(State):
         return self._live.observation(player)
 
     def heuristic(self, player: int) -> float:
-        """The game's estimate of how well `player` stands (search and greedy agents)."""
+        """The game's estimate of how well `player` stands (search and greedy agents); at a
+        step's start, of the position the step starts from (no run needed)."""
+        if self._live is None and self._phase == STEPS:
+            return self._base.heuristic(player)
         self._open()
         return self._live.heuristic(player)
 
@@ -216,8 +232,13 @@ class EngineState(State):
         step to its end, then at most `max_steps` more steps (to the end of the game by
         default). Returns the state reached, at the start of a step; this state is not
         changed. The same answers give the same game as answering every pending() through
-        apply() (tested); this is the fast path of simulations and search play-outs."""
-        eng = self._base.clone()
+        apply() (tested); this is the fast path of simulations and search play-outs.
+        An agent with `wants_state` (one that reads the contract, e.g. the greedy agent) is
+        asked `choose(state, pending)` with the State at its decision (_StateSeat)."""
+        for a in agents:
+            if getattr(a, "wants_state", False):
+                return self._play_out_asking_states(agents, max_steps)
+        eng = self._copy_base()
         eng.agents = [_Script(self._answers, agents)] * eng.n_players if self._answers \
             else list(agents)
         phase = self._phase
@@ -225,8 +246,32 @@ class EngineState(State):
             eng.setup()
         elif not eng.over:
             eng.step()
+        play = getattr(eng, "play", None)
+        if play is not None:
+            play(max_steps)  # the engine's own loop of steps (in C when compiled)
+        else:
+            n = 0
+            while not eng.over and n < max_steps:
+                eng.step()
+                n += 1
+        return EngineState(self.game, eng, STEPS)
+
+    def _play_out_asking_states(self, agents: list, max_steps: int) -> "EngineState":
+        """play_out with seats that are asked with States: the start of every step is kept
+        (a clone per step), from which such a seat's State is made at its decision."""
+        at = _Checkpoint(_quiet(self._copy_base()), self._phase)
+        seats = [_StateSeat(self.game, a, at) if getattr(a, "wants_state", False) else a
+                 for a in agents]
+        eng = self._copy_base()
+        eng.agents = [_Script(self._answers, seats)] * eng.n_players if self._answers \
+            else list(seats)
+        if self._phase == SETUP:
+            eng.setup()
+        elif not eng.over:
+            eng.step()
         n = 0
         while not eng.over and n < max_steps:
+            at.base, at.phase = _quiet(eng.clone()), STEPS
             eng.step()
             n += 1
         return EngineState(self.game, eng, STEPS)
@@ -251,6 +296,42 @@ class EngineState(State):
             except IllegalMove as exc:
                 raise BadSave(f"decision {i}: {exc.reason}") from None
         return st
+
+
+def _quiet(engine):
+    """`engine`, keeping no events from now on: the agents' States and their clones need none
+    (agents read no events), and recording them made the greedy agent's tries a third slower."""
+    if getattr(engine, "record_events", False):
+        engine.record_events = False
+        engine.events = []
+    return engine
+
+
+class _Checkpoint:
+    """The engine at the start of the step a play-out is in (never changed), and its phase."""
+
+    def __init__(self, base, phase: int):
+        self.base, self.phase = base, phase
+
+
+class _StateSeat(Agent):
+    """A seat of a play-out whose agent reads the contract: at each of its decisions the
+    agent is asked with the State there (the step's checkpoint, the answers given in the
+    step so far, the live run as the position: valid during the call only) and its Pending."""
+
+    name = "state-seat"
+
+    def __init__(self, game, agent, at: _Checkpoint):
+        self.game, self.agent, self.at = game, agent, at
+
+    def choose(self, eng, d) -> list:
+        base = self.at.base
+        st = EngineState.__new__(EngineState)
+        st.game, st._base, st._phase, st._fresh = self.game, base, self.at.phase, None
+        st._answers = [list(e["answer"]) for e in eng.log[len(base.log):]]
+        st._live, st._decision, st._view = eng, d, None
+        p = st.pending()
+        return p.resolve(self.agent.choose(st, p))
 
 
 def parse_saved(text: str, game_name: str) -> tuple[dict, list]:

@@ -11,6 +11,7 @@ from typing import List, Optional
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
 from dsl.errors import CardlangError
 
@@ -19,8 +20,14 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
                        "scenarios; play, replay and simulate games.")
 scenario_app = typer.Typer(no_args_is_help=True, help="Scenario files (format v1).")
 app.add_typer(scenario_app, name="scenario")
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+# What is printed is data (card names, paths, messages), never markup or emoji codes: a card
+# named "[/bold] x" or a line "g.json:100:" prints as it is written. Styles are Text's.
+out = Console(highlight=False, soft_wrap=True, markup=False, emoji=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False, emoji=False)
+
+
+def _tag(word: str, style: str, rest: str = "") -> Text:
+    return Text(word, style=style) + Text(rest)
 
 
 def _print_diags(diags, console=err) -> None:
@@ -114,7 +121,7 @@ def render(targets: List[str] = typer.Argument(..., help="card files, folders, o
         if a.get("age"):
             head += f" (age {a['age']}, {a.get('color')}"
             head += f", {a['dogma']})" if a.get("dogma") and a.get("dogma") != "none" else ")"
-        out.print(f"[bold]{head}[/bold]")
+        out.print(Text(head, style="bold"))
         out.print(render_card(c), markup=False)
         out.print()
 
@@ -169,16 +176,16 @@ def test_cmd(paths: List[Path] = typer.Argument(None, help="card files or folder
                 raise typer.Exit(1)
             except Exception as e:  # an example that crashes the engine is a failure, not a traceback
                 failed += 1
-                out.print(f"[red]FAIL[/red] {card.name}: {ex.name} ({card.path}:{ex.span.line})")
+                out.print(_tag("FAIL", "red", f" {card.name}: {ex.name} ({card.path}:{ex.span.line})"))
                 out.print(f"    error: {type(e).__name__}: {e}", markup=False)
                 continue
             if r.passed:
                 passed += 1
                 if verbose:
-                    out.print(f"[green]ok[/green]   {r.name}")
+                    out.print(_tag("ok", "green", f"   {r.name}"))
             else:
                 failed += 1
-                out.print(f"[red]FAIL[/red] {r.name} ({card.path}:{ex.span.line})")
+                out.print(_tag("FAIL", "red", f" {r.name} ({card.path}:{ex.span.line})"))
                 for d in r.diffs:
                     out.print("    " + d, markup=False)
             for n in r.notes if (verbose or not r.passed) else ():
@@ -214,12 +221,12 @@ def validate(reference: Path = typer.Option(..., "--reference", help="reference 
             table.add_column(col)
         for r in rows:
             style = {"ok": "green", "justified": "green", "differs": "red"}.get(r.status, "yellow")
-            table.add_row(r.name, str(r.edition), str(r.examples), f"{r.score:.2f}",
-                          f"[{style}]{r.status}[/{style}]")
+            table.add_row(Text(r.name), str(r.edition), str(r.examples), f"{r.score:.2f}",
+                          Text(r.status, style=style))
         out.print(table)
         for r in rows:
             if r.status == "differs":
-                out.print(f"\n[bold]{r.name}[/bold] ({r.score:.2f})")
+                out.print(Text("\n") + _tag(r.name, "bold", f" ({r.score:.2f})"))
                 out.print("  engine:    " + r.rendered.replace("\n", "\n             "), markup=False)
                 out.print("  reference: " + r.reference.replace("\n", "\n             "), markup=False)
     if md:
@@ -255,7 +262,7 @@ def scenario_run(files: List[Path] = typer.Argument(..., help="scenario JSON fil
     passed = sum(r.passed for r in results)
     for r in results:
         if not r.passed and not r.problems:  # (invalid input: printed above, located)
-            out.print(f"[red]FAIL[/red] {_escape(r.name)} ({_escape(r.path)})")
+            out.print(_tag("FAIL", "red", f" {r.name} ({r.path})"))
             for d in r.diffs:
                 out.print("    " + d, markup=False)
             for n in r.notes:
@@ -270,11 +277,6 @@ def scenario_run(files: List[Path] = typer.Argument(..., help="scenario JSON fil
     out.print(f"{passed} passed, {len(results) - passed} failed"
               + (f" ({invalid} not valid)" if invalid else ""))
     raise typer.Exit(0 if results and passed == len(results) and not errors else 1)
-
-
-def _escape(text: str) -> str:
-    from rich.markup import escape
-    return escape(text)
 
 
 # play, replay, simulate: runtime/front (terminal front end, replays, simulations)
@@ -355,8 +357,12 @@ def bench(game: str = typer.Argument("innovation"),
                                               "played again until then)"),
           as_json: bool = typer.Option(False, "--json")):
     """Random-agent playouts of complete games: games/s and decisions/s per mode, and the ratio."""
-    if game != "innovation":
-        err.print(f"error: no benchmark for '{game}' (innovation only)")
+    from runtime.core import registry
+    from runtime.core.errors import UnknownGame
+    try:
+        registry.get(game)
+    except UnknownGame as e:
+        err.print(f"error: no benchmark for '{game}': {e}")
         raise typer.Exit(2)
     if mode not in ("interpreted", "compiled", "both"):
         err.print(f"error: --mode must be interpreted, compiled or both, not '{mode}'")
@@ -368,7 +374,7 @@ def bench(game: str = typer.Argument("innovation"),
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
     from bench_games import run_bench
     modes = ["interpreted", "compiled"] if mode == "both" else [mode]
-    report = run_bench(modes, players=players, games=games, repeats=repeats, seed=seed,
+    report = run_bench(modes, game=game, players=players, games=games, repeats=repeats, seed=seed,
                        progress=None if as_json else (lambda m: err.print(m, markup=False)),
                        min_time=min_time)
     if as_json:

@@ -1,29 +1,71 @@
-"""The Typer commands `play`, `replay` and `simulate`, registered by runtime/front/cli.py."""
+"""The Typer commands `play`, `replay` and `simulate`, registered by runtime/front/cli.py.
+
+They find the game by name (any registered game), check its options, and hand over to the
+terminal, the replay or the simulation; every user error is one line `error: ...` and exit 1.
+"""
 from __future__ import annotations
 
-import sys
+import json
 from pathlib import Path
-from typing import Optional
+from typing import List, Optional
 
 import typer
-from rich.console import Console
 
-from .cards import BOTS, PlayError, available_modes, load_cardset, parse_bots
+from .bots import BOTS, bot_seed, parse_bots
+from .states import PlayError, find_game
+from .terminal import console
 
-out = Console(highlight=False)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+out = console()
+err = console(stderr=True)
 
-MODE_HELP = "card effects: interpreted, or compiled when the compiler is available (default: auto)"
+MODE_HELP = "card effects: interpreted, or compiled (built when needed); auto: compiled when " \
+            "it can be built, else interpreted"
+OPTION_HELP = "a game option NAME=VALUE (repeatable; `cardlang games` lists them), e.g. --option edition=1"
 
 
 def _fail(e: Exception) -> None:
-    err.print(f"error: {e}", markup=False)
+    err.print(f"error: {e}")
     raise typer.Exit(1)
 
 
-def play(game: Optional[str] = typer.Argument(None, help="the game (innovation); not needed with --load"),
-         players: int = typer.Option(2, "--players", "-p", min=2, max=4, help="2 to 4"),
-         teams: bool = typer.Option(False, "--teams", help="team play (4 players: seats 1+3 and 2+4)"),
+def game_options(game, players: Optional[int], teams: bool, given: List[str]) -> dict:
+    """The game's options from the command line: --players, --teams and -o NAME=VALUE, each
+    value read as the option's type (a list: comma-separated)."""
+    specs = {s.name: s for s in game.option_specs}
+    opts: dict = {}
+    if players is not None:
+        opts["players"] = players
+    if teams:
+        opts["teams"] = True
+    for item in given or []:
+        name, eq, text = item.partition("=")
+        name = name.strip()
+        if not eq or not name:
+            raise PlayError(f"--option takes NAME=VALUE, not {item!r}")
+        spec = specs.get(name)
+        default = spec.default if spec is not None else ""
+        if isinstance(default, bool):
+            value = {"true": True, "yes": True, "1": True, "false": False, "no": False,
+                     "0": False}.get(text.strip().lower(), text)
+        elif isinstance(default, int):
+            value = int(text) if text.strip().lstrip("-").isdigit() and len(text) < 20 else text
+        elif isinstance(default, tuple):
+            value = [x.strip() for x in text.split(",") if x.strip()]
+        else:
+            value = text
+        opts[name] = value
+    from runtime.core.errors import BadOptions
+    try:
+        game.options(opts)
+    except BadOptions as e:
+        raise PlayError(str(e)) from None
+    return opts
+
+
+def play(game: Optional[str] = typer.Argument(None, help="the game (cardlang games lists them); not needed with --load"),
+         players: Optional[int] = typer.Option(None, "--players", "-p", help="number of players (the game's default: 2)"),
+         teams: bool = typer.Option(False, "--teams", help="team play (Innovation: 4 players, seats 1+3 and 2+4)"),
+         option: List[str] = typer.Option([], "--option", help=OPTION_HELP),
          seat: int = typer.Option(1, "--seat", help="your seat, 1..players"),
          bots: str = typer.Option("greedy", "--bots", help=f"bots for the other seats, comma-separated ({', '.join(BOTS)}); the last repeats"),
          seed: int = typer.Option(0, "--seed", help="the game's seed (setup and shuffles)"),
@@ -31,39 +73,41 @@ def play(game: Optional[str] = typer.Argument(None, help="the game (innovation);
          verbose: bool = typer.Option(False, "--verbose", "-v", help="with --auto: every event, not one line per action"),
          load: Optional[Path] = typer.Option(None, "--load", help="continue a saved game"),
          mode: str = typer.Option("auto", "--mode", help=MODE_HELP)):
-    """Play Innovation in the terminal against bots (or watch bots play with --auto)."""
-    from runtime.games.innovation import Options
-    from .savefile import check_replays, read_save
+    """Play a game in the terminal against bots (or watch bots play with --auto)."""
+    from . import savefile
+    from .states import new_state
     from .terminal import PlaySession
     try:
-        if load is None and game is None:
-            raise PlayError("name the game (cardlang play innovation) or give --load FILE")
-        cs = load_cardset(game or "innovation", mode)
-        entries = None
+        position = 0
         if load is not None:
-            saved = read_save(load, cs)
-            check_replays(load, saved, cs)
-            h = saved.header
-            options = Options.from_dict(h["options"])
-            seed = h["seed"]
-            seats = h.get("seats") or (["human"] + ["greedy"] * (options.players - 1))
+            saved = savefile.read_save(load)
+            g, state = savefile.start(saved, mode, record_events=True)
+            state = savefile.replay(saved, state)
+            n = len(state.returns())
+            seats = saved.header.get("seats") or (["human"] + ["greedy"] * (n - 1))
             if auto:
                 seats = [s if s != "human" else "greedy" for s in seats]
-            entries = saved.entries
-            out.print(f"loaded {load}: {len(entries)} decisions, seed {seed}, seats "
-                      + ", ".join(seats), markup=False, soft_wrap=True)
+            seed = saved.header["seed"]
+            seeds = saved.header.get("bot_seeds") or [bot_seed(seed, i) for i in range(n)]
+            position = len(saved.entries)
+            out.print(f"loaded {load}: {position} decisions, seed {seed}, seats {', '.join(seats)}")
         else:
-            if teams and players != 4:
-                raise PlayError("--teams needs --players 4")
-            options = Options(players=players, teams=teams)
+            if game is None:
+                raise PlayError("name the game (cardlang play innovation) or give --load FILE")
+            g = find_game(game)
+            state = new_state(g, game_options(g, players, teams, option), seed, mode,
+                              record_events=True)
+            n = len(state.returns())
             if auto:
-                seats = parse_bots(bots, players)
+                seats = parse_bots(bots, n)
             else:
-                if not 1 <= seat <= players:
-                    raise PlayError(f"--seat must be between 1 and {players}")
-                others = parse_bots(bots, players - 1)
+                if not 1 <= seat <= n:
+                    raise PlayError(f"--seat must be between 1 and {n}")
+                others = parse_bots(bots, n - 1)
                 seats = others[:seat - 1] + ["human"] + others[seat - 1:]
-        session = PlaySession(cs, options, seed, seats, console=out, entries=entries, verbose=verbose)
+            seeds = [bot_seed(seed, i) for i in range(n)]
+        session = PlaySession(g, state, seats, seeds, out=out, verbose=verbose,
+                              position=position)
         code = session.run()
     except PlayError as e:
         _fail(e)
@@ -73,11 +117,10 @@ def play(game: Optional[str] = typer.Argument(None, help="the game (innovation);
 def replay(file: Path = typer.Argument(..., help="a save file (from `save FILE` in cardlang play)"),
            step: bool = typer.Option(False, "--step", help="wait for Enter between decisions"),
            mode: str = typer.Option("auto", "--mode", help=MODE_HELP)):
-    """Show a saved game decision by decision."""
+    """Show a saved game decision by decision, with what happened between the decisions."""
     from .replay import run_replay
     try:
-        cs = load_cardset("innovation", mode)
-        code = run_replay(file, cs, out, step=step)
+        code = run_replay(file, mode, out, step=step)
     except PlayError as e:
         _fail(e)
     raise typer.Exit(code)
@@ -94,17 +137,18 @@ def _rate_column():
     return RateColumn()
 
 
-def simulate(game: str = typer.Argument("innovation", help="the game (innovation)"),
+def simulate(game: str = typer.Argument("innovation", help="the game (cardlang games lists them)"),
              n: int = typer.Option(100, "-n", "--games", min=0, help="number of games"),
-             players: int = typer.Option(2, "--players", "-p", min=2, max=4, help="2 to 4"),
+             players: Optional[int] = typer.Option(None, "--players", "-p", help="number of players (the game's default: 2)"),
              bots: str = typer.Option("greedy,random", "--bots", help=f"one bot per seat, comma-separated ({', '.join(BOTS)}); the last repeats"),
              seed: int = typer.Option(0, "--seed", help="game i is played with seed SEED+i"),
-             teams: bool = typer.Option(False, "--teams", help="team play (4 players)"),
+             teams: bool = typer.Option(False, "--teams", help="team play (Innovation: 4 players)"),
+             option: List[str] = typer.Option([], "--option", help=OPTION_HELP),
              workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1, help="processes (default: all cores); with --ray, Ray actors (default: the cluster's CPUs)"),
-             ray: Optional[str] = typer.Option(None, "--ray", help="run on Ray: 'local' starts a local cluster, else a cluster ADDRESS"),
+             ray: Optional[str] = typer.Option(None, "--ray", help="run on Ray: 'local' starts a local cluster, else a cluster ADDRESS (host:port)"),
              out_dir: Path = typer.Option(..., "--out", "-o", help="output folder"),
              resume: bool = typer.Option(False, "--resume", help="continue the games already in OUT/games.jsonl"),
-             force: bool = typer.Option(False, "--force", help="overwrite a simulation already in OUT"),
+             force: bool = typer.Option(False, "--force", help="write into OUT even if it holds a simulation (replaced) or other files (kept)"),
              mode: str = typer.Option("auto", "--mode", help=MODE_HELP),
              no_plots: bool = typer.Option(False, "--no-plots", help="skip the PNG plots"),
              quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bar, no table"),
@@ -113,14 +157,17 @@ def simulate(game: str = typer.Argument("innovation", help="the game (innovation
     from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
                                TimeElapsedColumn, TimeRemainingColumn)
     from . import simulate as sim
+    from .states import check_mode, check_seed
     try:
-        if teams and players != 4:
-            raise PlayError("--teams needs --players 4")
-        cfg = sim.Config(n=n, players=players, bots=parse_bots(bots, players), seed=seed,
-                         teams=teams, game=game, mode=mode)
+        g = find_game(game)
+        opts = game_options(g, players, teams, option)
+        check_mode(mode)
+        check_seed(seed)
+        seats = g.options(opts).get("players", len(bots.split(",")))
+        cfg = sim.Config(n=n, bots=parse_bots(bots, seats), seed=seed, game=game, options=opts,
+                         mode=mode)
         if not quiet and err.is_terminal:
             err.print("loading the card set...", end="\r")
-        load_cardset(game, mode)
         progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),
                             _rate_column(), TextColumn("elapsed"), TimeElapsedColumn(),
                             TextColumn("eta"), TimeRemainingColumn(), console=err,
@@ -144,23 +191,27 @@ def simulate(game: str = typer.Argument("innovation", help="the game (innovation
             except sim.Interrupted as e:
                 progress.stop()
                 err.print(f"\ninterrupted: {e.done} of {cfg.n} games are kept in "
-                          f"{out_dir / sim.GAMES_FILE}. To continue:", markup=False)
-                err.print("  " + _resume_command(game, cfg, workers, ray, out_dir, mode), markup=False)
+                          f"{out_dir / sim.GAMES_FILE}. To continue:")
+                err.print("  " + _resume_command(game, cfg, workers, ray, out_dir, mode))
                 raise typer.Exit(130)
     except PlayError as e:
         _fail(e)
     if as_json:
-        import json
         print(json.dumps({k: v for k, v in summary.items() if not k.startswith("_")}, indent=1))
     elif not quiet:
         print_summary(summary, out_dir)
 
 
 def _resume_command(game, cfg, workers, ray, out_dir, mode) -> str:
-    parts = ["cardlang simulate", game, f"-n {cfg.n}", f"--players {cfg.players}",
-             f"--bots {','.join(cfg.bots)}", f"--seed {cfg.seed}"]
-    if cfg.teams:
-        parts.append("--teams")
+    parts = ["cardlang simulate", game, f"-n {cfg.n}", f"--bots {','.join(cfg.bots)}",
+             f"--seed {cfg.seed}"]
+    for k, v in cfg.options.items():
+        if k == "players":
+            parts.append(f"--players {v}")
+        elif k == "teams":
+            parts.append("--teams" if v else "")
+        else:
+            parts.append(f"--option {k}={','.join(map(str, v)) if isinstance(v, (list, tuple)) else v}")
     if workers:
         parts.append(f"--workers {workers}")
     if ray:
@@ -168,40 +219,45 @@ def _resume_command(game, cfg, workers, ray, out_dir, mode) -> str:
     if mode and mode != "auto":
         parts.append(f"--mode {mode}")
     parts += [f"--out {out_dir}", "--resume"]
-    return " ".join(parts)
+    return " ".join(p for p in parts if p)
 
 
 def print_summary(s: dict, out_dir: Path) -> None:
     from rich.table import Table
-    t = Table(title=f"{s['games']} games of {s['game']}, {s['players']} players "
-                    f"({', '.join(s['bots'])}), seeds {s['seed']}..{s['seed'] + s['games'] - 1}",
+    from rich.text import Text
+    t = Table(title=Text(f"{s['games']} games of {s['game']}, {s['players']} players "
+                         f"({', '.join(s['bots'])}), seeds {s['seed']}..{s['seed'] + s['games'] - 1}"),
               title_justify="left")
     t.add_column("")
     t.add_column("value")
-    reasons = ", ".join(f"{k} {v} ({v / s['games']:.0%})" for k, v in s["reasons"].items()) if s["games"] else "-"
-    t.add_row("end reasons", reasons)
-    t.add_row("ties", str(s["ties"]))
-    t.add_row("win rate by seat", ", ".join(f"p{i + 1} ({b}) {r:.1%}" if r is not None else f"p{i + 1} -"
-                                            for i, (b, r) in enumerate(zip(s["bots"], s["win_rate_by_seat"]))))
+
+    def row(k, v):
+        t.add_row(Text(k), Text(v))
+    reasons = ", ".join(f"{k} {v} ({v / s['games']:.0%})" for k, v in s["reasons"].items()) \
+        if s["games"] else "-"
+    row("end reasons", reasons)
+    row("ties", str(s["ties"]))
+    row("win rate by seat", ", ".join(f"p{i + 1} ({b}) {r:.1%}" if r is not None else f"p{i + 1} -"
+                                      for i, (b, r) in enumerate(zip(s["bots"], s["win_rate_by_seat"]))))
     ln = s["length"]
-    if ln["actions_mean"] is not None:
-        t.add_row("length (actions)", f"mean {ln['actions_mean']}, median {ln['actions_median']}, "
-                                      f"min {ln['actions_min']}, max {ln['actions_max']}")
-        t.add_row("decisions per game", f"mean {ln['decisions_mean']}")
+    key = next((k[:-5] for k in ln if k.endswith("_mean") and k != "decisions_mean"), "actions")
+    if ln.get(f"{key}_mean") is not None:
+        row(f"length ({key})", f"mean {ln[key + '_mean']}, median {ln[key + '_median']}, "
+                               f"min {ln[key + '_min']}, max {ln[key + '_max']}")
+        row("decisions per game", f"mean {ln['decisions_mean']}")
     if s.get("games_per_s"):
-        t.add_row("speed", f"{s['games_per_s']} games/s ({s['games_this_run']} games, "
-                           f"{s['elapsed_s']} s in all; {s['backend']}, "
-                           f"{s.get('workers') or 'all'} workers, {s['mode']})")
-    rows = [r for r in s.get("_rows", []) if r["lift"] is not None
-            and r["melded_by"] >= s.get("lift_min_melded_by", 1)]
+        row("speed", f"{s['games_per_s']} games/s ({s['games_this_run']} games, "
+                     f"{s['elapsed_s']} s in all; {s['backend']}, "
+                     f"{s.get('workers') or 'all'} workers, {s['mode']})")
+    played = next((k for k in (s.get("_rows") or [{}])[0] if k.endswith("_by")), None)
+    rows = [r for r in s.get("_rows", []) if r.get("lift") is not None and played
+            and r[played] >= s.get("lift_min_played", 1)]
     rows.sort(key=lambda r: r["lift"])
     if rows:
-        fmt = lambda rs: ", ".join(f"{r['card']} {r['lift']:.2f}" for r in rs)
-        t.add_row("highest lift", fmt(rows[::-1][:5]))
-        t.add_row("lowest lift", fmt(rows[:5]))
+        fmt = lambda rs: ", ".join(f"{r['card']} {r['lift']:.2f}" for r in rs)  # noqa: E731
+        row("highest lift", fmt(rows[::-1][:5]) + f"  (within {s.get('lift_group')} and bot)")
+        row("lowest lift", fmt(rows[:5]))
     out.print(t)
-    out.print(f"results: {out_dir}/games.jsonl, {out_dir}/cards.csv, {out_dir}/summary.json",
-              markup=False, soft_wrap=True)
+    out.print(f"results: {out_dir}/games.jsonl, {out_dir}/cards.csv, {out_dir}/summary.json")
     if s.get("plots"):
-        out.print("plots:   " + ", ".join(f"{out_dir}/{p}" for p in s["plots"]), markup=False,
-                  soft_wrap=True)
+        out.print("plots:   " + ", ".join(f"{out_dir}/{p}" for p in s["plots"]))

@@ -1,75 +1,62 @@
 """`cardlang replay FILE [--step]`: a saved game decision by decision.
 
-Each logged decision is printed with what happened before it (the events), who decided what,
-and, at the end, the board and the result (or where the log stops)."""
+Before each decision it tells what happened since the last one (the game's story: which cards
+moved from where to where, splays, achievements), then who decided what, each answer as its
+option's text; at the end the board and the result, or where the log stops. `--step` waits
+for Enter between decisions.
+"""
 from __future__ import annotations
 
 import sys
 
-from rich.console import Console
 from rich.text import Text
 
-from runtime.games.innovation import Options
-
-from runtime.games.innovation.view import Describer
-from .savefile import read_save, replay_log
-from .terminal import print_board
+from . import savefile
+from .terminal import STYLE, console
 
 
-def names_for(header: dict) -> list:
-    seats = header.get("seats") or ["player"] * header["options"]["players"]
+def names_for(seats: list) -> list:
     return [f"p{i + 1} ({'person' if s == 'human' else s})" for i, s in enumerate(seats)]
 
 
-def run_replay(path, cardset, console: Console | None = None, step: bool = False, stdin=None) -> int:
-    c = console or Console(highlight=False)
+def run_replay(path, mode: str = "auto", out=None, step: bool = False, stdin=None) -> int:
+    o = out or console()
     stdin = stdin if stdin is not None else sys.stdin
-    saved = read_save(path, cardset)
-    h = saved.header
-    opts = Options.from_dict(h["options"])
-    names = names_for(h)
-    state = {"shown": 0, "desc": None, "game": None}
+    saved = savefile.read_save(path)
+    game, state = savefile.start(saved, mode, record_events=True)
+    view = game.view()
+    n = len(state.returns())
+    names = names_for(saved.header.get("seats") or ["player"] * n)
+    shown = 0
+    waiting = [step]
 
-    def make(agent):
-        g = cardset.game_class(cardset.table, cardset.effects, cardset.specials, opts,
-                               seed=h["seed"], agents=[agent] * opts.players, auto_setup=False)
-        state["game"] = g
-        state["desc"] = Describer(g, cardset, names, None)
-        return g
+    def tell(st):
+        nonlocal shown
+        lines, shown = view.story(st, shown, names)
+        for style, text in lines:
+            o.print(Text(text, style=STYLE.get(style, "")))
 
-    def flush(g):
-        desc = state["desc"]
-        for e in g.events[state["shown"]:]:
-            line = desc.event(e) if e[0] != "game_over" else None
-            if line:
-                c.print(Text(line, style="bold" if e[0] == "turn" else ""))
-        state["shown"] = len(g.events)
-
-    def on_entry(g, d, answer, i):
-        flush(g)
-        desc = state["desc"]
-        ans = ", ".join(desc.option(d.kind, a) for a in answer) or "nothing"
-        c.print(Text(f"#{i + 1} {desc.who(d.player)} ({d.prompt or d.kind}): {ans}", style="cyan"))
-        if step:
-            c.print("[dim](Enter for the next decision)[/dim]", end="")
+    def each(i, st, pending, chosen):
+        tell(st)
+        answer = ", ".join(x.text for x in chosen) or "nothing"
+        o.print(Text(f"#{i + 1} {names[pending.player]} ({pending.prompt or pending.kind}): "
+                     f"{answer}", style="cyan"))
+        if waiting[0]:
+            o.print(Text("(Enter for the next decision)", style="dim"), end="")
             if not stdin.readline():
-                step_off()
+                waiting[0] = False  # the input ended: show the rest without waiting
 
-    def step_off():
-        nonlocal step
-        step = False
-
-    c.print(f"[bold]{path}[/bold]: {opts.players} players, seed {h['seed']}, "
-            f"{len(saved.entries)} decisions", highlight=False, soft_wrap=True)
-    game, agent = replay_log(make, saved, path, live=None, on_entry=on_entry)
-    flush(game)
-    c.print()
-    print_board(c, game, state["desc"], None)
-    if game.over:
-        r = game.result()
-        c.print(Text(state["desc"].result_line(r.winners, r.reason), style="bold"), soft_wrap=True)
+    o.print(Text(f"{path}", style="bold") + Text(f": {view.title(state)}, seed "
+                                                 f"{saved.header['seed']}, "
+                                                 f"{len(saved.entries)} decisions"))
+    state = savefile.replay(saved, state, each)
+    tell(state)
+    o.print()
+    for part in view.board(state, names, None):
+        o.print(part)
+    if state.is_terminal():
+        o.print(Text(view.result(state, names) or "", style="bold"))
     else:
-        c.print(f"the log ends here, before the game does (turn {game.state.turn + 1}, "
-                f"{state['desc'].who(game.current_player)} to play); continue it with "
-                f"`cardlang play --load {path}`", markup=False, soft_wrap=True)
+        o.print(Text(f"the log ends here, before the game does ({view.where(state, names)}); "
+                     f"continue it with `cardlang play --load {path}`"))
     return 0

@@ -1,17 +1,19 @@
 """`cardlang simulate`: many bot-vs-bot games, on all local cores or on Ray, into a folder.
 
-Game i of a run plays with seed S+i and bots seeded from it, so a run's results do not depend
-on how it is spread (1 worker, K workers, Ray) and are written in game order. The folder:
+Game i of a run plays with seed S+i and bots seeded from it, on the fast path of the contract
+(`state.play_out(bots)`), so a run's results do not depend on how it is spread (1 worker, K
+workers, Ray) and are written in game order. The folder:
 
-    run.json      what was simulated (game, players, bots, seed, teams, card set): checked on --resume
-    games.jsonl   one record per game, in game order (see stats.py), appended as games finish
+    run.json      what was simulated and by what: game, options, bots and their versions,
+                  seed, the engine's version, the card set's hashes, the mode (checked on --resume)
+    games.jsonl   one record per game, in game order (stats.py), appended as games finish
     cards.csv     per-card statistics          summary.json   totals, rates, speed
     end_reasons.png, game_length.png, card_lift.png
 
-An interrupted run (Ctrl-C) keeps every game already written; `--resume` plays the missing ones.
-A folder that already holds a run is never overwritten without --force, and a games.jsonl or
-run.json that is not what this program wrote (truncated, corrupted, edited) is refused with
-its first bad line and why.
+An interrupted run (Ctrl-C) keeps every game already written; `--resume` plays the missing ones,
+and refuses a folder made by another engine, card set, mode or bot version. A folder is never
+written into without --force when it holds a simulation or other files, and a games.jsonl or
+run.json that is not what this program wrote is refused with its first bad line and why.
 """
 from __future__ import annotations
 
@@ -24,27 +26,26 @@ import signal
 import time
 from dataclasses import dataclass, field
 
-from .cards import PlayError, bot_seed, card_fingerprint, load_cardset, make_bot, mode_name
-from .stats import CSV_COLUMNS, Aggregate, check_record, error_record, game_record
+from .bots import BOTS, bot_seed, make_bot
+from .files import WriteRefused, atomic_write
+from .states import PlayError, find_game, new_state
+from .stats import Aggregate, check_record, error_record
 
 RUN_FILE, GAMES_FILE, CARDS_FILE, SUMMARY_FILE = "run.json", "games.jsonl", "cards.csv", "summary.json"
-MAX_ACTIONS = 5000
+OUR_FILES = (RUN_FILE, GAMES_FILE, CARDS_FILE, SUMMARY_FILE,
+             "end_reasons.png", "game_length.png", "card_lift.png")
+RUN_VERSION = 2
+MAX_STEPS = 5000  # a game still running after this many steps is recorded "unfinished"
 
 
 @dataclass
 class Config:
     n: int
-    players: int = 2
     bots: list = field(default_factory=lambda: ["greedy", "random"])
     seed: int = 0
-    teams: bool = False
     game: str = "innovation"
-    mode: str | None = None
-
-    def run_header(self, cs) -> dict:
-        """What must match for --resume (n may grow; the mode does not change results)."""
-        return {"version": 1, "game": self.game, "players": self.players, "bots": list(self.bots),
-                "seed": self.seed, "teams": self.teams, "cards": card_fingerprint(cs)}
+    options: dict = field(default_factory=dict)   # the game's options (players, teams...)
+    mode: str = "auto"
 
 
 class SimulationError(PlayError):
@@ -57,33 +58,28 @@ class Interrupted(Exception):
 
 
 # ------------------------------------------------------------------------------ one game
-_STATE: dict = {}
+_WORKER: dict = {}
 
 
 def _init_worker(cfg: Config, ignore_sigint: bool = True) -> None:
     if ignore_sigint:
         signal.signal(signal.SIGINT, signal.SIG_IGN)   # the parent handles Ctrl-C
-    _STATE["cfg"] = cfg
-    _STATE["cs"] = load_cardset(cfg.game, cfg.mode)
+    game = find_game(cfg.game)
+    _WORKER.update(cfg=cfg, game=game, view=game.view(),
+                   probe=new_state(game, cfg.options, 0, cfg.mode))  # (its random_agent)
 
 
 def play_one(i: int) -> dict:
     """Game i of the configured run (a pure function of the config and i)."""
-    from runtime.games.innovation import InnovationGame, Options
-    cfg, cs = _STATE["cfg"], _STATE["cs"]
-    rt = cs.runtime   # a compiled card set plays on the compiled runtime
-    if rt is not None:
-        InnovationGame, Options = rt.InnovationGame, rt.Options
+    cfg, game, view = _WORKER["cfg"], _WORKER["game"], _WORKER["view"]
     seed = cfg.seed + i
     try:
-        agents = [make_bot(b, bot_seed(seed, q), rt) for q, b in enumerate(cfg.bots)]
-        g = InnovationGame(cs.table, cs.effects, cs.specials,
-                           Options(players=cfg.players, teams=cfg.teams), seed=seed, agents=agents)
-        g.transactional = False   # bots answer legally: no snapshots needed
-        g.play(max_actions=MAX_ACTIONS)
-        return game_record(g, i, seed)
+        state = game.new_state(cfg.options, seed, cfg.mode, record_events=True)
+        bots = [make_bot(b, bot_seed(seed, q), _WORKER["probe"]) for q, b in enumerate(cfg.bots)]
+        end = state.play_out(bots, max_steps=MAX_STEPS)
+        return {"game": i, "seed": seed, **view.record(end)}
     except Exception as e:  # an engine error in one game is a result, not the end of the run
-        return error_record(i, seed, e)
+        return error_record(i, seed, e, view.length)
 
 
 # ------------------------------------------------------------------------------ back ends
@@ -150,10 +146,13 @@ def _ray(cfg: Config, indices: list, workers: int, address: str, on_ready=None):
         raise SimulationError("Ray is not installed: pip install 'cardlang[ray]' (or drop --ray)")
     started = False
     if not ray.is_initialized():
-        if address == "local":
-            ray.init(num_cpus=workers or None, include_dashboard=False, log_to_driver=False)
-        else:
-            ray.init(address=address, log_to_driver=False)
+        try:
+            if address == "local":
+                ray.init(num_cpus=workers or None, include_dashboard=False, log_to_driver=False)
+            else:
+                ray.init(address=address, log_to_driver=False)
+        except Exception as e:  # (Ray's own errors: no cluster at that address...)
+            raise SimulationError(f"cannot join the Ray cluster at {address}: {e}") from None
         started = True
     try:
         n_act = workers or max(1, int(ray.cluster_resources().get("CPU", 1)))
@@ -191,6 +190,16 @@ def _ray(cfg: Config, indices: list, workers: int, address: str, on_ready=None):
 
 
 # ------------------------------------------------------------------------------ the folder
+def run_header(cfg: Config, game, probe) -> dict:
+    """What must match for --resume (n may grow)."""
+    fp = game.view().fingerprint(probe)
+    header = {"version": RUN_VERSION, "game": cfg.game, "options": game.options(cfg.options),
+              "bots": list(cfg.bots), "bot_versions": [BOTS[b] for b in cfg.bots],
+              "seed": cfg.seed, "engine": fp["engine"], "cards": fp["cards"],
+              "card_set": fp["card_set"], "mode": fp["mode"]}
+    return json.loads(json.dumps(header))  # (tuples as lists: as it reads back)
+
+
 def _read_json(path, what: str) -> dict:
     try:
         with open(path, encoding="utf-8") as f:
@@ -199,22 +208,22 @@ def _read_json(path, what: str) -> dict:
         raise SimulationError(f"{path}: cannot read {what}: {e}")
     try:
         data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise SimulationError(f"{path}:{e.lineno}: not valid JSON ({e.msg}); {what} is damaged")
+    except (ValueError, RecursionError) as e:
+        line = getattr(e, "lineno", 1)
+        raise SimulationError(f"{path}:{line}: not valid JSON ({getattr(e, 'msg', e)}); "
+                              f"{what} is damaged")
     if not isinstance(data, dict):
         raise SimulationError(f"{path}:1: {what} must be a JSON object")
     return data
 
 
-def read_games(path, cfg: Config) -> list:
+def read_games(path, cfg: Config, view) -> list:
     """Every record of games.jsonl, checked; the first bad line is refused with why."""
-    recs = []
     try:
-        f = open(path, encoding="utf-8", newline="")
-    except OSError as e:
+        with open(path, encoding="utf-8", newline="") as f:
+            data = f.read()
+    except (OSError, UnicodeDecodeError) as e:
         raise SimulationError(f"{path}: cannot read: {e}")
-    with f:
-        data = f.read()
     lines = data.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
@@ -223,14 +232,15 @@ def read_games(path, cfg: Config) -> list:
         raise SimulationError(
             f"{path}:{ln}: the last line is incomplete (no end of line): the file was cut short. "
             f"Delete line {ln} to resume from game {ln - 1}, or --force to start over")
+    recs = []
     for ln, line in enumerate(lines, 1):
         i = ln - 1
         try:
             rec = json.loads(line)
-        except json.JSONDecodeError as e:
-            why = f"not valid JSON ({e.msg} at column {e.colno})"
+        except (ValueError, RecursionError) as e:
+            why = f"not valid JSON ({getattr(e, 'msg', e)})"
         else:
-            why = check_record(rec, i, cfg.seed + i, cfg.players)
+            why = check_record(rec, i, cfg.seed + i, len(cfg.bots), view)
         if why:
             raise SimulationError(
                 f"{path}:{ln}: {why}. Fix or delete line {ln} and the lines after it to resume "
@@ -239,83 +249,75 @@ def read_games(path, cfg: Config) -> list:
     return recs
 
 
-OUR_FILES = ("run.json", "games.jsonl", "cards.csv", "summary.json",
-             "end_reasons.png", "game_length.png", "card_lift.png")
-
-
-def prepare(out_dir, cfg: Config, cs, resume: bool, force: bool) -> list:
+def prepare(out: str, cfg: Config, header: dict, view, resume: bool, force: bool) -> list:
     """Make the folder ready; return the records already there (resume) or []."""
-    out = os.fspath(out_dir)
     if os.path.exists(out) and not os.path.isdir(out):
         raise SimulationError(f"{out} exists and is not a folder")
     os.makedirs(out, exist_ok=True)
-    ours = [f for f in OUR_FILES if os.path.exists(os.path.join(out, f))]
-    header = cfg.run_header(cs)
-    if resume and not force:
-        run_path = os.path.join(out, RUN_FILE)
-        if not os.path.exists(run_path):
-            if ours:
-                raise SimulationError(f"{out} has no {RUN_FILE}: not a simulation folder to resume "
-                                      f"(--force to start over)")
-            _write_run(out, cfg, header)
-            open(os.path.join(out, GAMES_FILE), "w").close()
-            return []
+    present = sorted(os.listdir(out))
+    ours = [f for f in OUR_FILES if f in present]
+    others = [f for f in present if f not in OUR_FILES and not f.startswith(".")]
+    run_path = os.path.join(out, RUN_FILE)
+    games = os.path.join(out, GAMES_FILE)
+    if resume and not force and os.path.exists(run_path):
         run = _read_json(run_path, RUN_FILE)
+        if run.get("version") != RUN_VERSION:
+            raise SimulationError(f"cannot resume {out}: {RUN_FILE} was written by another "
+                                  f"version of cardlang (run.json version {run.get('version')!r}, "
+                                  f"now {RUN_VERSION}); its games may differ. --force starts over")
         old = {k: run.get(k) for k in header}
         if old != header:
-            diff = ", ".join(f"{k}: {old[k]!r} in {RUN_FILE}, {header[k]!r} now"
+            diff = "; ".join(f"{k}: {old[k]!r} in {RUN_FILE}, {header[k]!r} now"
                              for k in header if old[k] != header[k])
-            raise SimulationError(f"cannot resume {out}: it was run with other settings ({diff})")
-        games = os.path.join(out, GAMES_FILE)
-        recs = read_games(games, cfg) if os.path.exists(games) else []
+            raise SimulationError(f"cannot resume {out}: it was run with other settings or "
+                                  f"another engine ({diff}); --force starts over")
+        recs = read_games(games, cfg, view) if os.path.exists(games) else []
         if not os.path.exists(games):
             open(games, "w").close()
         return recs
-    if ours and not force:
+    if resume and not force and ours:
+        raise SimulationError(f"{out} has no {RUN_FILE}: not a simulation folder to resume "
+                              f"(--force to start over)")
+    if not force and ours:
         raise SimulationError(f"{out} already holds a simulation ({', '.join(ours)}): nothing is "
                               "overwritten; --resume continues it, --force starts over")
+    if not force and others:
+        shown = ", ".join(others[:5]) + (f" and {len(others) - 5} more" if len(others) > 5 else "")
+        raise SimulationError(f"{out} is not empty ({shown}): simulate writes into a new or empty "
+                              "folder; --force writes its files beside these")
     for f in ours:
         os.remove(os.path.join(out, f))
-    _write_run(out, cfg, header)
-    open(os.path.join(out, GAMES_FILE), "w").close()
+    atomic_write(run_path, json.dumps(dict(header, n=cfg.n), indent=1) + "\n")
+    open(games, "w").close()
     return []
 
 
-def _write_run(out, cfg, header):
-    data = dict(header, n=cfg.n)
-    _atomic_write(os.path.join(out, RUN_FILE), json.dumps(data, indent=1) + "\n")
-
-
-def _atomic_write(path, text: str) -> None:
-    tmp = path + ".tmp"
-    with open(tmp, "w", encoding="utf-8", newline="") as f:
-        f.write(text)
-    os.replace(tmp, path)
-
-
-def write_outputs(out_dir, cfg: Config, cs, recs: list, extra: dict, plots: bool = True) -> dict:
+def write_outputs(out: str, cfg: Config, view, catalogue: list, recs: list, extra: dict,
+                  plots: bool = True) -> dict:
     """cards.csv, summary.json and the plots from every record; returns the summary."""
-    out = os.fspath(out_dir)
-    agg = Aggregate(cfg.players, cfg.bots, cs.table)
+    agg = Aggregate(cfg.bots, view, catalogue)
     for r in recs:
         agg.add(r)
     rows = agg.card_rows()
     buf = io.StringIO()
-    w = csv.DictWriter(buf, fieldnames=CSV_COLUMNS, lineterminator="\n")
+    w = csv.DictWriter(buf, fieldnames=agg.columns(), lineterminator="\n", extrasaction="ignore")
     w.writeheader()
     for r in rows:
         w.writerow({k: ("" if v is None else v) for k, v in r.items()})
-    _atomic_write(os.path.join(out, CARDS_FILE), buf.getvalue())
-    summary = {"game": cfg.game, "players": cfg.players, "teams": cfg.teams, "bots": cfg.bots,
-               "seed": cfg.seed, **agg.summary(), **extra}
-    min_by = max(5, agg.finished * cfg.players // 100)
+    atomic_write(os.path.join(out, CARDS_FILE), buf.getvalue())
+    summary = {"game": cfg.game, "options": cfg.options, "players": len(cfg.bots),
+               "bots": cfg.bots, "seed": cfg.seed, **agg.summary(), **extra}
+    min_played = max(5, agg.finished * len(cfg.bots) // 100)
     summary["plots"] = []
     if plots and recs:
         from .plots import write_plots
         summary["plots"] = [os.path.basename(p) for p in
-                            write_plots(out, summary, agg.actions, rows, min_by)]
-    summary["lift_min_melded_by"] = min_by
-    _atomic_write(os.path.join(out, SUMMARY_FILE), json.dumps(summary, indent=1) + "\n")
+                            write_plots(out, summary, agg.lengths, rows, view, min_played)]
+    summary["lift_min_played"] = min_played
+    summary["lift_group"] = view.lift_group
+    summary["lift"] = (f"observed / expected wins, compared within {view.lift_group} and bot "
+                       f"(see cards.csv: lift; raw_lift is win_rate / base_win_rate)")
+    atomic_write(os.path.join(out, SUMMARY_FILE), json.dumps(summary, indent=1) + "\n")
     summary["_rows"] = rows
     return summary
 
@@ -327,16 +329,33 @@ def run(cfg: Config, out_dir, workers: int | None = None, ray: str | None = None
     """Simulate cfg.n games into out_dir. `on_record(rec, done, total)` is called after each
     game is written (the progress bar; a test may raise KeyboardInterrupt there). Raises
     Interrupted(done) after Ctrl-C, with every finished game kept and the outputs written."""
+    out = os.fspath(out_dir)
+    try:
+        return _run(cfg, out, workers, ray, resume, force, on_record, plots, on_start)
+    except (OSError, WriteRefused) as e:
+        why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        where = getattr(e, "filename", None) or out
+        raise SimulationError(f"cannot write the simulation into {out}: {why} ({where})") from None
+
+
+def _run(cfg, out, workers, ray, resume, force, on_record, plots, on_start) -> dict:
     if cfg.n < 0:
         raise SimulationError("-n must be 0 or more")
-    cs = load_cardset(cfg.game, cfg.mode)
-    if len(cfg.bots) != cfg.players:
-        raise SimulationError(f"{len(cfg.bots)} bots for {cfg.players} players")
-    recs = prepare(out_dir, cfg, cs, resume, force)
+    for b in cfg.bots:
+        if b not in BOTS:
+            raise SimulationError(f"unknown bot '{b}' (known: {', '.join(BOTS)})")
+    game = find_game(cfg.game)
+    view = game.view()
+    probe = new_state(game, cfg.options, cfg.seed, cfg.mode)
+    seats = len(probe.returns())
+    if len(cfg.bots) != seats:
+        raise SimulationError(f"{len(cfg.bots)} bots for {seats} players")
+    header = run_header(cfg, game, probe)
+    cfg.mode = header["mode"]  # what auto became: every worker plays the same
+    recs = prepare(out, cfg, header, view, resume, force)
     done0 = len(recs)
     total = max(cfg.n, done0)
-    if total != cfg.n:
-        cfg.n = total
+    cfg.n = total
     indices = list(range(done0, total))
     workers = workers or (0 if ray else (os.cpu_count() or 1))
     backend = f"ray ({ray})" if ray else ("local" if workers > 1 else "in-process")
@@ -347,11 +366,8 @@ def run(cfg: Config, out_dir, workers: int | None = None, ray: str | None = None
 
     def on_ready():  # games/s counts from when the workers are up (a Ray cluster takes a while)
         started[0] = time.perf_counter()
-    path = os.path.join(os.fspath(out_dir), GAMES_FILE)
-    interrupted = False
-    failed = None
-    new = 0
-    with open(path, "a", encoding="utf-8", newline="") as f:
+    interrupted, failed, new = False, None, 0
+    with open(os.path.join(out, GAMES_FILE), "a", encoding="utf-8", newline="") as f:
         gen = _ray(cfg, indices, workers, ray, on_ready) if ray else _local(cfg, indices, workers)
         try:
             for rec in gen:
@@ -370,10 +386,9 @@ def run(cfg: Config, out_dir, workers: int | None = None, ray: str | None = None
     now = time.perf_counter()
     elapsed, playing = now - t0, now - started[0]
     extra = {"complete": len(recs) >= total, "workers": workers or None, "backend": backend,
-             "mode": mode_name(cs, cfg.mode), "elapsed_s": round(elapsed, 2),
-             "games_this_run": new,
+             "mode": cfg.mode, "elapsed_s": round(elapsed, 2), "games_this_run": new,
              "games_per_s": round(new / playing, 2) if playing > 0 and new else None}
-    summary = write_outputs(out_dir, cfg, cs, recs, extra, plots=plots)
+    summary = write_outputs(out, cfg, view, view.catalogue(probe), recs, extra, plots=plots)
     if failed is not None:
         raise failed
     if interrupted:

@@ -1,73 +1,40 @@
 """Per-game records (one line of games.jsonl) and the statistics computed from them.
 
-A record:
-    {"game": i, "seed": S+i, "winners": [seats, 0-based], "reason": "achievements" | "high draw" |
-     "dogma" | "unfinished" | "error", "actions": n, "decisions": n, "turns": n,
-     "cards": {name: [melded, dogma, shared, demanded, [seats that melded it]]}}
-("error" records carry "error": the message.) `melded` counts meld events (setup melds and
-melds by effects too), `dogma` counts the card's dogma actions, `shared` the dogma actions of
-it in which at least one other player shared an effect, `demanded` those in which at least one
-opponent was affected by a demand. Everything in cards.csv and summary.json is computed from
-these records, so a resumed simulation's statistics cover all its games.
+A record is the game's own (`view.record(state)`: winners, reason, its length, decisions and
+per-card counts `{name: [count..., [seats]]}` in the order of `view.counters`, the seats being
+those that played the card, `view.played`), with the game's index and seed in front; a game
+that did not finish has reason "unfinished", one whose engine failed "error" and the message.
+Everything in cards.csv and summary.json is computed from these records, so a resumed
+simulation's statistics cover all its games.
+
+Card lift is compared within a group of cards (`view.lift_group`: Innovation's ages) and bot:
+a card's lift is the wins of the player-games in which it was played over the wins expected
+if each of them had won as often as the same bot does in player-games in which it played a
+card of the same group (observed / expected, indirect standardisation). Raw lift (its win rate
+over everyone's) is kept beside it: it mostly measures how late a card comes and who plays it.
 """
 from __future__ import annotations
 
 import statistics
-from collections import Counter
+from collections import Counter, defaultdict
 
-REASONS = ("achievements", "high draw", "dogma", "unfinished", "error")
-RECORD_KEYS = {"game": int, "seed": int, "winners": list, "reason": str, "actions": int,
-               "decisions": int, "turns": int, "cards": dict}
-
-
-def game_record(game, index: int, seed: int) -> dict:
-    t = game.cards
-    melded: Counter = Counter()
-    melders: dict = {}
-    dogma: Counter = Counter()
-    shared: Counter = Counter()
-    demanded: Counter = Counter()
-    seen_share: set = set()
-    seen_demand: set = set()
-    for e in game.events:
-        tag = e[0]
-        if tag == "meld":
-            c = e[2]
-            melded[c] += 1
-            melders.setdefault(c, set()).add(e[1])
-        elif tag == "dogma":
-            dogma[e[2]] += 1
-            seen_share.clear()
-            seen_demand.clear()
-        elif tag == "share":
-            if e[2] not in seen_share:
-                seen_share.add(e[2])
-                shared[e[2]] += 1
-        elif tag == "demand":
-            if e[2] not in seen_demand:
-                seen_demand.add(e[2])
-                demanded[e[2]] += 1
-    cards = {}
-    for c in set(melded) | set(dogma) | set(shared) | set(demanded):
-        cards[t.name[c]] = [melded[c], dogma[c], shared[c], demanded[c], sorted(melders.get(c, ()))]
-    r = game.result()
-    actions = sum(1 for e in game.log if e["kind"] == "action")
-    return {"game": index, "seed": seed, "winners": list(r.winners) if r else [],
-            "reason": r.reason if r else "unfinished", "actions": actions,
-            "decisions": len(game.log), "turns": game.state.turn + 1,
-            "cards": dict(sorted(cards.items()))}
+FRONT_REASONS = ("unfinished", "error")
+RECORD_KEYS = {"game": int, "seed": int, "winners": list, "reason": str, "decisions": int,
+               "cards": dict}
 
 
-def error_record(index: int, seed: int, exc: BaseException) -> dict:
-    return {"game": index, "seed": seed, "winners": [], "reason": "error", "actions": 0,
-            "decisions": 0, "turns": 0, "cards": {}, "error": f"{type(exc).__name__}: {exc}"}
+def error_record(index: int, seed: int, exc: BaseException, length: str) -> dict:
+    return {"game": index, "seed": seed, "winners": [], "reason": "error", length: 0,
+            "decisions": 0, "cards": {}, "error": f"{type(exc).__name__}: {exc}"}
 
 
-def check_record(rec, index: int, seed: int, players: int) -> str | None:
-    """Why a games.jsonl line is not the record of game `index`, or None."""
+def check_record(rec, index: int, seed: int, players: int, view):
+    """Why a games.jsonl line is not the record of game `index` (of the game whose view is
+    `view`), or None."""
+    length, counters = view.length, len(view.counters)
     if not isinstance(rec, dict):
         return "not a JSON object"
-    for k, typ in RECORD_KEYS.items():
+    for k, typ in dict(RECORD_KEYS, **{length: int}).items():
         if k not in rec:
             return f"missing field {k!r}"
         v = rec[k]
@@ -77,112 +44,131 @@ def check_record(rec, index: int, seed: int, players: int) -> str | None:
         return f"expected game {index} here (games are written in order), found game {rec['game']}"
     if rec["seed"] != seed:
         return f"game {index} should have seed {seed}, found {rec['seed']}"
-    if rec["reason"] not in REASONS:
+    if rec["reason"] not in tuple(view.reasons) + FRONT_REASONS:
         return f"unknown reason {rec['reason']!r}"
-    if any(not isinstance(w, int) or not 0 <= w < players for w in rec["winners"]):
+    if any(not isinstance(w, int) or isinstance(w, bool) or not 0 <= w < players
+           for w in rec["winners"]):
         return f"winners {rec['winners']!r} are not seats 0..{players - 1}"
-    if rec["reason"] not in ("unfinished", "error") and not rec["winners"]:
+    if rec["reason"] not in FRONT_REASONS and not rec["winners"]:
         return "a finished game needs winners"
     for name, v in rec["cards"].items():
-        if not (isinstance(v, list) and len(v) == 5 and all(isinstance(x, int) for x in v[:4])
-                and isinstance(v[4], list)):
-            return f"card {name!r}: expected [melded, dogma, shared, demanded, [seats]]"
+        if not (isinstance(v, list) and len(v) == counters + 1
+                and all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in v[:-1])
+                and isinstance(v[-1], list)
+                and all(isinstance(s, int) and 0 <= s < players for s in v[-1])):
+            return f"card {name!r}: expected [{counters} counts, [seats]]"
     return None
 
 
 class Aggregate:
-    """Statistics over records; `add` them in any order."""
+    """Statistics over records; `add` them in any order. `view` is the game's (counters,
+    played, lift_group, length); `catalogue` its cards (view.catalogue)."""
 
-    def __init__(self, players: int, bots: list, table=None):
-        self.players = players
+    def __init__(self, bots: list, view, catalogue: list):
         self.bots = bots
-        self.table = table
+        self.players = len(bots)
+        self.view = view
+        self.catalogue = catalogue
+        self.group_of = {c["card"]: c.get(view.lift_group) for c in catalogue}
         self.games = 0
-        self.reasons: Counter = Counter()
-        self.seat_wins = [0] * players
         self.finished = 0
         self.ties = 0
-        self.actions: list = []
+        self.reasons: Counter = Counter()
+        self.seat_wins = [0] * self.players
+        self.lengths: list = []
         self.decisions: list = []
-        self.cards: dict = {}  # name -> [melded, dogma, shared, demanded, melded_by, melded_wins]
+        k = len(view.counters)
+        self.counts: dict = defaultdict(lambda: [0] * k)     # card -> summed counters
+        self.played: dict = defaultdict(lambda: defaultdict(lambda: [0, 0]))  # card -> bot -> [n, wins]
+        self.stratum: dict = defaultdict(lambda: [0, 0])     # (bot, group) -> [n, wins]
 
     def add(self, rec: dict) -> None:
         self.games += 1
         self.reasons[rec["reason"]] += 1
-        if rec["reason"] in ("unfinished", "error"):
+        if rec["reason"] in FRONT_REASONS:
             return
         self.finished += 1
         winners = set(rec["winners"])
-        if len(winners) > 1:
-            self.ties += 1
+        self.ties += len(winners) > 1
         for w in winners:
             self.seat_wins[w] += 1
-        self.actions.append(rec["actions"])
+        self.lengths.append(rec[self.view.length])
         self.decisions.append(rec["decisions"])
-        for name, (m, d, s, x, by) in rec["cards"].items():
-            row = self.cards.setdefault(name, [0, 0, 0, 0, 0, 0])
-            row[0] += m
-            row[1] += d
-            row[2] += s
-            row[3] += x
-            row[4] += len(by)
-            row[5] += sum(1 for p in by if p in winners)
+        groups: dict = defaultdict(set)   # seat -> groups of the cards it played
+        for name, v in rec["cards"].items():
+            row = self.counts[name]
+            for i, x in enumerate(v[:-1]):
+                row[i] += x
+            for s in v[-1]:
+                cell = self.played[name][self.bots[s]]
+                cell[0] += 1
+                cell[1] += s in winners
+                groups[s].add(self.group_of.get(name))
+        for s, gs in groups.items():
+            for g in gs:
+                cell = self.stratum[(self.bots[s], g)]
+                cell[0] += 1
+                cell[1] += s in winners
 
     def base_win_rate(self) -> float:
         seats = self.finished * self.players
         return sum(self.seat_wins) / seats if seats else 0.0
 
     def card_rows(self) -> list:
-        """One row per card of the table (or per card seen), sorted by age and name."""
+        """One row per card of the catalogue (and any other card seen), in catalogue order."""
+        v = self.view
         base = self.base_win_rate()
-        names = []
-        info = {}
-        if self.table is not None:
-            t = self.table
-            for c in range(t.n):
-                if t.kind[c] == "card":
-                    names.append(t.name[c])
-                    info[t.name[c]] = (t.age[c], ("blue", "red", "green", "yellow", "purple")[t.color[c]])
-        for n in self.cards:
-            if n not in info:
-                names.append(n)
-                info[n] = (0, "")
         rows = []
-        for n in names:
-            m, d, s, x, by, wins = self.cards.get(n, [0, 0, 0, 0, 0, 0])
-            wr = wins / by if by else None
-            lift = (wr / base) if (wr is not None and base) else None
-            age, color = info[n]
-            rows.append({"card": n, "age": age, "color": color, "melded": m, "dogma": d,
-                         "shared": s, "demanded": x, "melded_by": by, "melded_by_wins": wins,
-                         "win_rate": None if wr is None else round(wr, 4),
-                         "lift": None if lift is None else round(lift, 4)})
-        rows.sort(key=lambda r: (r["age"], r["card"]))
+        known = [dict(c) for c in self.catalogue]
+        seen = {c["card"] for c in known}
+        known += [{"card": n} for n in sorted(set(self.counts) - seen)]
+        for info in known:
+            name = info["card"]
+            counts = self.counts.get(name, [0] * len(v.counters))
+            by_bot = self.played.get(name, {})
+            n = sum(c[0] for c in by_bot.values())
+            wins = sum(c[1] for c in by_bot.values())
+            group = self.group_of.get(name)
+            expected = 0.0
+            for bot, (m, _) in by_bot.items():
+                sn, sw = self.stratum.get((bot, group), (0, 0))
+                expected += m * (sw / sn) if sn else 0.0
+            wr = wins / n if n else None
+            row = dict(info)
+            row.update(zip(v.counters, counts))
+            row.update({f"{v.played}_by": n, f"{v.played}_by_wins": wins,
+                        "win_rate": None if wr is None else round(wr, 4),
+                        "expected_wins": round(expected, 2),
+                        "lift": round(wins / expected, 4) if expected > 0 else None,
+                        "raw_lift": round(wr / base, 4) if wr is not None and base else None})
+            rows.append(row)
         return rows
+
+    def columns(self) -> list:
+        v = self.view
+        info = [k for k in (self.catalogue[0] if self.catalogue else {"card": ""})]
+        return info + list(v.counters) + [f"{v.played}_by", f"{v.played}_by_wins", "win_rate",
+                                          "expected_wins", "lift", "raw_lift"]
 
     def summary(self) -> dict:
         by_bot: dict = {}
         for seat, name in enumerate(self.bots):
             w, n = by_bot.get(name, (0, 0))
             by_bot[name] = (w + self.seat_wins[seat], n + self.finished)
-        acts = self.actions
+        xs, key = self.lengths, self.view.length
         return {
             "games": self.games, "finished": self.finished,
-            "reasons": {r: self.reasons[r] for r in REASONS if self.reasons[r]},
+            "reasons": dict(self.reasons.most_common()),
             "ties": self.ties,
             "base_win_rate": round(self.base_win_rate(), 4),
             "win_rate_by_seat": [round(w / self.finished, 4) if self.finished else None
                                  for w in self.seat_wins],
             "win_rate_by_bot": {k: round(w / n, 4) if n else None for k, (w, n) in by_bot.items()},
             "length": {
-                "actions_mean": round(statistics.fmean(acts), 2) if acts else None,
-                "actions_median": statistics.median(acts) if acts else None,
-                "actions_min": min(acts) if acts else None,
-                "actions_max": max(acts) if acts else None,
-                "decisions_mean": round(statistics.fmean(self.decisions), 2) if acts else None,
+                f"{key}_mean": round(statistics.fmean(xs), 2) if xs else None,
+                f"{key}_median": statistics.median(xs) if xs else None,
+                f"{key}_min": min(xs) if xs else None,
+                f"{key}_max": max(xs) if xs else None,
+                "decisions_mean": round(statistics.fmean(self.decisions), 2) if xs else None,
             },
         }
-
-
-CSV_COLUMNS = ("card", "age", "color", "melded", "dogma", "shared", "demanded", "melded_by",
-               "melded_by_wins", "win_rate", "lift")

@@ -1,24 +1,32 @@
-"""Innovation agents and the random-playout helper."""
+"""Agents on Innovation positions (the contract's greedy agent, the random agent's fast path)
+and the random-playout helper."""
 import pytest
 from hypothesis import given, strategies as st
 
 from runtime.core import Decision, RandomAgent
+from runtime.core import registry
+from runtime.core.agents.greedy import GreedyAgent
+from runtime.core.machine import STEPS, EngineState
 from runtime.games.innovation import Effect, InnovationGame, Options
-from runtime.games.innovation.agents import GreedyAgent
 from runtime.games.innovation.simulate import play_random_games
 from tests.runtime.conftest import ids, scenario_game
 from tests.runtime.synthetic_effects import synthetic_effects, synthetic_specials
 
 
-def action_decision(g):
-    return Decision(g.current_player, "action", tuple(g.legal_actions()), 1, 1)
+def greedy_action(g):
+    """The greedy agent's action in the position of engine `g` (at a turn's start), asked
+    through the contract as any agent is."""
+    state = EngineState(registry.get("innovation"), g, STEPS)
+    d = state.pending()
+    assert d.kind == "action"
+    return [o.value for o in GreedyAgent().choose(state, d)]
 
 
 def test_greedy_prefers_achieving(table):
     g, _ = scenario_game(table, {"players": {"p1": {"board": {"blue": {"cards": ["blue3a"]}},
                                                     "score": ["red5a", "blue5a"],
                                                     "hand": ["red4a"]}}})
-    assert GreedyAgent().choose(g, action_decision(g)) == [("achieve", 2)]
+    assert greedy_action(g) == [("achieve", 2)]
 
 
 def test_greedy_prefers_a_dogma_that_scores(table):
@@ -36,7 +44,7 @@ def test_greedy_prefers_a_dogma_that_scores(table):
     g, _ = scenario_game(table, {"players": {"p1": {"board": {"purple": {"cards": ["purple1a"]},
                                                               "red": {"cards": ["red2a"]}},
                                                     "hand": ["blue1a", "blue1b"]}}}, effects)
-    assert GreedyAgent().choose(g, action_decision(g)) == [("dogma", red)]
+    assert greedy_action(g) == [("dogma", red)]
 
 
 def test_greedy_avoids_dogma_an_opponent_shares(table):
@@ -46,16 +54,18 @@ def test_greedy_avoids_dogma_an_opponent_shares(table):
                                                     "hand": ["red2a"]},
                                              "p2": {"board": {"red": {"cards": ["red1c"]}}}}},
                          effects)
-    assert GreedyAgent().choose(g, action_decision(g)) == [("meld", table.id_of("red2a"))]
+    assert greedy_action(g) == [("meld", table.id_of("red2a"))]
 
 
 def test_greedy_and_random_play_full_games(table):
     effects = synthetic_effects(table, 5)
     for seed in range(3):
         g = InnovationGame(table, effects, synthetic_specials(table), Options(3), seed=seed,
-                           agents=[GreedyAgent(seed), RandomAgent(seed), GreedyAgent(seed + 9)])
-        g.play(max_actions=3000)
-        assert g.is_over()
+                           auto_setup=False)
+        state = EngineState(registry.get("innovation"), g)
+        end = state.play_out([GreedyAgent(seed), RandomAgent(seed), GreedyAgent(seed + 9)],
+                             max_steps=3000)
+        assert end.is_terminal()
 
 
 @pytest.mark.parametrize("players,teams", [(2, False), (4, True)])

@@ -60,7 +60,16 @@ class Innovation(Game):
     def new_state(self, options: dict | None = None, seed: int = 0, mode: str = "interpreted",
                   record_events: bool = False):
         from runtime.core.machine import EngineState
-        return EngineState(self, self.engine(options, seed, mode, record_events))
+        from .cardset import load_cardset
+        opts = self.options(options)
+        cs = load_cardset(opts["edition"], mode)
+        rules = self.rules_options(opts)
+        cls, table, effects, specials = cs.game_class, cs.table, cs.effects, cs.specials
+
+        def fresh():  # each run of the new game starts from a new engine: cheaper than a copy
+            return cls(table, effects, specials, rules, seed, auto_setup=False,
+                       record_events=record_events)
+        return EngineState(self, None, fresh=fresh)
 
     def load_state(self, text: str, mode: str = "interpreted", record_events: bool = False):
         from runtime.core.errors import BadSave
@@ -79,8 +88,8 @@ class Innovation(Game):
         return EngineState.replayed(self, engine, entries)
 
     def view(self):
-        from . import view
-        return view
+        from .view import VIEW
+        return VIEW
 
     def compile(self, cards: list, label: str, progress=None, force: bool = False):
         """Compiled mode's builds: the game's runtime (once per runtime version, shared by

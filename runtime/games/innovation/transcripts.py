@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 
 from ...core.agents import RandomAgent
-from .agents import GreedyAgent
+from ...core.agents.greedy import GreedyAgent
+from ...core.machine import EngineState
 from .cards import COLORS
 from .game import InnovationGame, Options
 
@@ -40,9 +41,13 @@ def make_agent(spec: str, seed: int):
 
 
 def record(cs, seed: int, options: Options, agents: list[str]) -> dict:
-    g = cs.game_class(cs.table, cs.effects, cs.specials, options, seed,
-                      [make_agent(a, seed * 31 + i) for i, a in enumerate(agents)])
-    g.play()
+    """A whole game of the named agents (played through the contract: the greedy agent reads
+    nothing else) and its transcript."""
+    from .definition import GAME
+    g = cs.game_class(cs.table, cs.effects, cs.specials, options, seed, auto_setup=False)
+    end = EngineState(GAME, g).play_out([make_agent(a, seed * 31 + i)
+                                         for i, a in enumerate(agents)])
+    g = end.engine
     return {"seed": seed, "agents": agents, "save": json.loads(g.save()), "final": final_state(g)}
 
 

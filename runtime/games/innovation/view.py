@@ -1,181 +1,149 @@
-"""Short English for what the terminal shows: cards, events, options.
+"""Innovation as the front ends show it: `Innovation.view()` (runtime/core/contract.py).
 
-Everything here is plain text (no Rich markup), so it can be printed, logged and tested alike.
+The front ends (runtime/front) know no game: they ask this object, with a contract State, for
+every text, drawing and statistic that depends on the game. Texts are plain (no markup);
+drawings are Rich renderables whose text is never parsed as markup.
+
+    story(state, start, names, viewer, brief)   the events since `start` as lines (style, text)
+    board(state, names, viewer)                  the position, for a viewer (hidden cards hidden)
+    board_first(state, pending)                  whether a person sees the board before deciding
+    context(state, names)                        the card whose effect asks the pending decision
+    option_detail(state, option)                 a line under an option (card text, icons)
+    card(state, name)                            a card's text by name (None: no such card)
+    title, result, where                         headings: the game, its end, where a log stops
+    record, catalogue, counters, played, lift_group, length, reasons
+                                                 simulations: one game's record, the cards
+    fingerprint(state)                           engine version, card-set hashes, mode
 """
 from __future__ import annotations
 
-import functools
-
-from .cards import COLORS, ICON_BY_ID
-
-ICON_SHORT = {0: "hex", 1: "crown", 2: "leaf", 3: "bulb", 4: "castle", 5: "factory", 6: "clock"}
-BASIC_ICONS = (1, 2, 3, 4, 5, 6)
+from .describe import Describer, card_text  # noqa: F401  (game.option_text reads Describer)
+from . import records
 
 
-def icon_name(i: int) -> str:
-    return ICON_SHORT.get(i) or ICON_BY_ID.get(i, str(i))
+class InnovationView:
+    counters = records.COUNTERS   # a record's per-card counts, in order
+    played = "melded"             # the count whose seats a record lists (card lift)
+    lift_group = "age"            # card lift is compared within this catalogue column
+    length = "actions"            # the record field that measures a game's length
+    reasons = ("achievements", "high draw", "dogma")   # how a game ends (GameResult.reason)
 
+    # ---------------------------------------------------------------- telling the game
+    def story(self, state, start: int, names: list, viewer=None, brief: bool = False):
+        """(lines, end): the events from position `start` on, as (style, text) lines, and
+        the position to start from next time. Styles: "turn", "action" (a turn's action or
+        a dogma), "effect" (what a dogma did, indented), "special". `brief`: one line per
+        action (and special achievements), for games without a person."""
+        eng = state.engine
+        evs = eng.events
+        d = Describer(eng, None, names, viewer)
+        inside, turn = False, 0
+        for e in reversed(evs[:start]):
+            if e[0] == "dogma":
+                inside = True
+            if e[0] in ("action", "turn", "dogma", "game_over"):
+                break
+        for e in reversed(evs[:start]):
+            if e[0] == "turn":
+                turn = e[2] + 1
+                break
+        lines = []
+        for e in evs[start:]:
+            tag = e[0]
+            if tag in ("action", "turn", "game_over"):
+                inside = False
+            if tag == "turn":
+                turn = e[2] + 1
+            if brief:
+                if tag == "action":
+                    lines.append(("action", f"turn {turn}: " + d.action_event(e)))
+                elif tag == "special":
+                    lines.append(("special", "  " + d.event(e)))
+                continue
+            text = d.event(e) if tag != "game_over" else None  # (the end: result())
+            if text is None:
+                continue
+            style = "turn" if tag == "turn" else "effect" if inside else \
+                "special" if tag == "special" else "action"
+            lines.append((style, ("  " if inside else "") + text))
+            if tag == "dogma":
+                inside = True
+        return lines, len(evs)
 
-class Describer:
-    """Names and texts for one game: `names[p]` labels seats ("p1 (you)"); `viewer` is the seat
-    whose hidden cards may be shown (None: show everything)."""
+    def board(self, state, names: list, viewer=None) -> list:
+        from .board import board
+        eng = state.engine
+        return board(eng, Describer(eng, None, names, viewer))
 
-    def __init__(self, game, cardset, names: list, viewer: int | None = None):
-        self.game = game
-        self.cs = cardset
-        self.names = names
-        self.viewer = viewer
+    def board_first(self, state, pending) -> bool:
+        """A turn's action: the moment to look at the whole board."""
+        return pending is not None and pending.kind == "action"
 
-    # ---------------------------------------------------------------- cards
-    def card(self, c: int) -> str:
-        t = self.game.cards
-        if c is None or c < 0:
-            return "-"
-        if t.is_special[c]:
-            return t.name[c]
-        col = COLORS[t.color[c]] if t.color[c] >= 0 else "?"
-        return f"{t.name[c]} [{t.age[c]} {col}]"
+    def context(self, state, names: list):
+        """'Agriculture (p1's dogma): <its text>' when the pending decision is asked by a
+        card's effect, else None."""
+        p = state.pending()
+        if p is None or p.kind == "action":
+            return None
+        eng = state.engine
+        card = owner = None
+        for e in reversed(eng.events):
+            if e[0] in ("share", "demand") and card is None:
+                card = e[2]
+            elif e[0] == "dogma":
+                owner, card = e[1], (e[2] if card is None else card)
+                break
+            elif e[0] in ("action", "turn"):
+                break
+        if card is None:
+            return None
+        d = Describer(eng, None, names)
+        return f"{eng.cards.name[card]} ({d.who(owner)}'s dogma): {d.text(card)}"
 
-    def icons(self, c: int) -> str:
-        return " ".join(icon_name(i) for i in self.game.cards.icons[c])
+    def option_detail(self, state, option) -> str:
+        p = state.pending()
+        return Describer(state.engine).option_detail(p.kind, option.value) if p else ""
 
-    @functools.lru_cache(maxsize=512)
-    def text(self, c: int) -> str:
-        """The card's effects rendered from its IR (what the engine does)."""
-        from dsl.render import render_card
-        ir = self.cs.ir.get(self.game.cards.name[c]) if self.cs is not None else None
-        if ir is None:
-            return ""
-        try:
-            return render_card(ir)
-        except Exception:  # a renderer gap must not stop a game
-            return "(text not available)"
-
-    def card_long(self, c: int) -> str:
-        t = self.game.cards
-        if t.is_special[c]:
-            return f"{t.name[c]} (special achievement)\n  {self.text(c)}"
-        head = f"{self.card(c)}  icons: {self.icons(c)}"
-        if t.dogma_icon[c] >= 0:
-            head += f"  dogma: {icon_name(t.dogma_icon[c])}"
-        body = self.text(c)
-        return head + ("\n  " + body.replace("\n", "\n  ") if body else "")
-
-    def hidden(self, p: int) -> bool:
-        return self.viewer is not None and p != self.viewer
-
-    def who(self, p) -> str:
-        return self.names[p] if isinstance(p, int) and 0 <= p < len(self.names) else str(p)
-
-    # ---------------------------------------------------------------- events
-    def event(self, e: tuple) -> str | None:
-        """One line for an event, or None for events not worth a line."""
-        g = self.game
-        tag = e[0]
-        w = self.who
-        if tag == "draw":
-            _, p, c, age = e
-            return f"{w(p)} draws a [{age}]" if self.hidden(p) else f"{w(p)} draws {self.card(c)}"
-        if tag in ("meld", "tuck"):
-            _, p, c, src = e
-            verb = "melds" if tag == "meld" else "tucks"
-            return f"{w(p)} {verb} {self.card(c)}" + ("" if src == "hand" else f" from {src}")
-        if tag == "score":
-            _, p, c, src = e
-            return f"{w(p)} scores {self.card(c)}" + ("" if src == "hand" else f" from {src}")
-        if tag == "return":
-            _, p, c, src = e
-            return f"{w(p)} returns {self.card(c)} from {src}"
-        if tag == "transfer":
-            _, c, fz, fo, tz, to = e
-            src = f"{w(fo)}'s {fz}" if fo >= 0 else fz
-            return f"{self.card(c)} moves from {src} to {w(to)}'s {tz}"
-        if tag == "exchange":
-            _, ca, za, cb, zb = e
-            return (f"exchange: {', '.join(map(self.card, ca)) or 'nothing'} ({self._zone(za)}) "
-                    f"<-> {', '.join(map(self.card, cb)) or 'nothing'} ({self._zone(zb)})")
-        if tag == "reveal":
-            return f"{w(e[1])} reveals {self.card(e[2])}"
-        if tag == "splay":
-            _, p, color, d = e
-            return f"{w(p)} splays {color} {d}" if d != "none" else f"{w(p)} unsplays {color}"
-        if tag == "achieve":
-            _, p, c = e
-            what = f"the [{g.cards.age[c]}] achievement" if not g.cards.is_special[c] else g.cards.name[c]
-            return f"{w(p)} achieves {what}"
-        if tag == "special":
-            return f"{w(e[1])} claims the special achievement {g.cards.name[e[2]]}"
-        if tag == "remove":
-            return f"{self.card(e[1])} is removed from the game"
-        if tag == "rearrange":
-            return f"{w(e[1])} rearranges the {e[2]} pile"
-        if tag == "dogma":
-            return f"{w(e[1])} activates {self.card(e[2])}"
-        if tag == "share":
-            return f"  {w(e[1])} shares {g.cards.name[e[2]]}"
-        if tag == "demand":
-            return f"  {g.cards.name[e[2]]} demands of {w(e[1])}"
-        if tag == "turn":
-            return f"--- turn {e[2] + 1}: {w(e[1])} ---"
-        if tag == "game_over":
-            return self.result_line(e[1], e[2])
+    def card(self, state, name: str):
+        eng = state.engine
+        key = name.strip().casefold()
+        for c, n in enumerate(eng.cards.name):
+            if n.casefold() == key:
+                return Describer(eng).card_long(c)
         return None
 
-    def _zone(self, z) -> str:
-        if isinstance(z, (list, tuple)) and len(z) == 2:
-            return f"{self.who(z[0])}'s {z[1]}"
-        return str(z)
+    def title(self, state) -> str:
+        o = state.engine.options
+        return f"Innovation, {o.players} players" + \
+            (" in teams (p1+p3, p2+p4)" if o.teams else "")
 
-    def result_line(self, winners, reason: str) -> str:
-        ws = ", ".join(self.who(p) for p in winners)
-        verb = "win" if len(winners) > 1 else "wins"
-        return f"Game over: {ws} {verb} by {reason}."
+    def result(self, state, names: list):
+        """'Game over: p1 wins by achievements.' once the game is over, else None."""
+        r = state.engine.result() if state.is_terminal() else None
+        return None if r is None else Describer(state.engine, None, names).result_line(
+            r.winners, r.reason)
 
-    def action_event(self, e: tuple) -> str:
-        """("action", p, action) as 'p1 (greedy) melds Oars [1 red]'."""
-        _, p, a = e
-        k = a[0]
-        what = {"draw": lambda: "draws",
-                "meld": lambda: f"melds {self.card(a[1])}",
-                "dogma": lambda: f"activates {self.card(a[1])}",
-                "achieve": lambda: f"achieves the [{a[1]}] achievement"}.get(k, lambda: " ".join(map(str, a)))()
-        return f"{self.who(p)} {what}"
+    def where(self, state, names: list) -> str:
+        """Where an unfinished game stands: 'turn 12, p2 (random) to play'."""
+        eng = state.engine
+        return f"turn {eng.state.turn + 1}, {Describer(eng, None, names).who(eng.state.current)} to play"
 
-    # ---------------------------------------------------------------- options
-    def action(self, a: tuple) -> str:
-        g = self.game
-        k = a[0]
-        if k == "draw":
-            return f"Draw a [{max(1, g.highest_top_age(g.current_player))}]"
-        if k == "meld":
-            return f"Meld {self.card(a[1])}"
-        if k == "dogma":
-            return f"Dogma {self.card(a[1])} ({icon_name(g.cards.dogma_icon[a[1]])})"
-        if k == "achieve":
-            return f"Achieve the [{a[1]}] achievement"
-        return " ".join(map(str, a))
+    # ---------------------------------------------------------------- simulations
+    def record(self, state) -> dict:
+        """One game's record (records.game_record); the state must record its events."""
+        return records.game_record(state.engine)
 
-    def option(self, kind: str, o) -> str:
-        g = self.game
-        if kind == "action":
-            return self.action(o)
-        if kind in ("card", "order", "achievement") and type(o) is int:
-            return self.card(o)
-        if kind == "player":
-            return self.who(o)
-        if kind == "color":
-            return str(o)
-        if kind == "value":
-            return f"[{o}]"
-        return str(o)
+    def catalogue(self, state) -> list:
+        return records.catalogue(state.engine)
 
-    def option_detail(self, kind: str, o) -> str:
-        """The text shown under an option: effects of a card to dogma or choose."""
-        g = self.game
-        if kind == "action" and o[0] == "dogma":
-            return self.text(o[1])
-        if kind == "action" and o[0] == "meld":
-            return "icons: " + self.icons(o[1])
-        if kind in ("card", "order") and type(o) is int and not g.cards.is_special[o]:
-            return "icons: " + self.icons(o)
-        return ""
+    def fingerprint(self, state) -> dict:
+        """What a save or a simulation must match to be continued: `cards` (the card names
+        in id order: saves name cards by id), `card_set` (the card files' text), `engine`
+        (the rules' sources) and `mode`."""
+        eng = state.engine
+        return {"cards": records.names_hash(eng), "card_set": records.card_set_hash(
+                    eng.options.edition), "engine": records.engine_version(),
+                "mode": records.mode(eng)}
+
+
+VIEW = InnovationView()

@@ -23,6 +23,7 @@ demo: install
 
 test: install
 	$(BIN)/cardlang check cards/
+	$(BIN)/cardlang fmt --check cards/
 	$(BIN)/cardlang compile innovation/base
 	$(BIN)/python -m pytest
 

@@ -34,6 +34,7 @@ class Ident:
 class Int:
     value: int
     span: Span = field(default=NOSPAN, compare=False)
+    written: str = field(default="", compare=False)   # `three` when written as a number word (fmt keeps it)
 
 
 @dataclass(frozen=True)
@@ -150,6 +151,7 @@ class Quant:
     count: Optional["Expr"] = None
     extra: Optional["Expr"] = None  # the upper bound of "one or two"
     span: Span = field(default=NOSPAN, compare=False)
+    written: str = field(default="", compare=False)   # `any`, `all the`... as written (fmt keeps it)
 
 
 @dataclass(frozen=True)
@@ -194,6 +196,8 @@ class Action:
 
 @dataclass(frozen=True)
 class Block:
+    """The span starts on the line of the `:` that opens the block: a block is written on that
+    line (`if x: draw 1`) when its first statement starts there too."""
     stmts: tuple["Stmt", ...]
     span: Span = field(default=NOSPAN, compare=False)
 
@@ -337,6 +341,18 @@ class Card:
 
 
 @dataclass(frozen=True)
+class Comment:
+    """`# ...`, kept for the formatter: `own_line` when nothing but white space precedes it."""
+    line: int
+    col: int
+    text: str                      # from the '#' to the end of the line, trailing space removed
+    own_line: bool
+
+
+@dataclass(frozen=True)
 class File:
     path: str = field(compare=False)
     cards: tuple[Card, ...]
+    # Layout, for the formatter only (no part of the meaning, so not compared):
+    comments: tuple[Comment, ...] = field(default=(), compare=False)
+    blank_lines: frozenset = field(default=frozenset(), compare=False)   # line numbers

@@ -1,5 +1,5 @@
 """A cache of parsed card files, like Python's .pyc: the AST of a file is pickled under a key made
-of the file's text, its path and the front end's own sources (grammar, AST, parser), so any change
+of the file's text, its path and the front end's own sources (grammar, AST, parser, limits), so any change
 to either gives a new key and a stale entry is never used. Entries live in compiled/ast-cache/
 (git-ignored; deleting it is always safe); set CARDLANG_NO_CACHE=1 to bypass it."""
 from __future__ import annotations
@@ -20,7 +20,8 @@ CACHE_DIR = Path(os.environ.get("CARDLANG_CACHE_DIR", ROOT / "compiled" / "ast-c
 @functools.lru_cache(maxsize=1)
 def _front_end_hash() -> str:
     h = hashlib.sha256()
-    for p in (ROOT / "grammar" / "cardlang.lark", ROOT / "dsl" / "ast.py", ROOT / "dsl" / "parse.py"):
+    for p in (ROOT / "grammar" / "cardlang.lark", ROOT / "dsl" / "ast.py", ROOT / "dsl" / "parse.py",
+              ROOT / "dsl" / "limits.py"):
         h.update(p.read_bytes())
     return h.hexdigest()
 
@@ -40,8 +41,9 @@ def get(text: str, path: str) -> A.File | None:
     try:
         with open(_path_for(text, path), "rb") as f:
             return pickle.load(f)
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
-        return None
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, RecursionError,
+            ValueError, TypeError):
+        return None   # a bad entry is a miss, never an error
 
 
 def put(text: str, path: str, tree: A.File) -> None:
@@ -49,11 +51,18 @@ def put(text: str, path: str, tree: A.File) -> None:
     if not enabled():
         return
     target = _path_for(text, path)
+    tmp = None
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=target.parent, suffix=".tmp")
         with os.fdopen(fd, "wb") as f:
             pickle.dump(tree, f, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(tmp, target)
-    except OSError:
-        pass  # a read-only checkout simply parses every time
+    except (OSError, pickle.PicklingError, RecursionError):
+        # a read-only checkout simply parses every time; a tree too deep to pickle cannot come
+        # from parse_text (dsl/limits.py), and would only be left out of the cache
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass

@@ -11,7 +11,8 @@ from typing import Optional
 from . import ast as A
 from . import ir as I
 from .errors import CardlangError, Diagnostic, Reporter, did_you_mean
-from .vocab import Vocabulary
+from .limits import MAX_INT
+from .vocab import AttrSpec, Vocabulary
 
 def _grammar_keywords() -> frozenset:
     import re
@@ -141,6 +142,8 @@ class CardChecker:
                         self.rep.error(val.span, f"'{name}' must be a number, not '{val.text}'",
                                        expected=f"a number: {spec.doc}" if spec.doc else "a number")
                         continue
+                    if not self.attr_in_range(name, spec, val):
+                        continue
                     vals.append(int(val.text))
                 elif spec.kind in ("word", "words"):
                     if val.kind != "name" or (spec.choices and val.text not in spec.choices):
@@ -162,6 +165,27 @@ class CardChecker:
         out.setdefault("set", self.default_set or "base")
         out.setdefault("kind", "card")
         return out
+
+    def attr_in_range(self, name: str, spec: AttrSpec, val: A.AttrValue) -> bool:
+        """Is an int attribute's value in its declared range (and a sane number)? Else an error."""
+        lo = spec.min
+        hi = MAX_INT if spec.max is None else spec.max
+        digits = val.text.lstrip("0") or "0"
+        n = int(digits) if len(digits) <= len(str(MAX_INT)) else None   # never int() of 5,000 digits
+        if n is not None and (lo is None or n >= lo) and n <= hi:
+            return True
+        shown = val.text if len(val.text) <= 12 else val.text[:8] + "..."
+        want = f"from {lo} to {hi:,}" if lo is not None else f"up to {hi:,}"
+        self.rep.error(val.span, f"'{name}' must be {want}, not {shown}",
+                       expected=f"a number {want}")
+        return False
+
+    def check_value_square(self, node) -> None:
+        """A value square (`[3]`) is a card's value: a constant one is never negative."""
+        value = _constant(node)
+        if value is not None and value < 0:
+            self.rep.error(_span_of(node), f"a card value cannot be negative: {value}",
+                           expected="a value of 0 or more, such as [3]")
 
     # ------------------------------------------------------------------ sections
     def check_section(self, sec: A.Section, index: int) -> I.Effect:
@@ -453,6 +477,7 @@ class CardChecker:
                     self.rep.error(obj.span, f"'{spec.name}' takes a value, not a query",
                                    expected=f"'{spec.name} 1' or '{spec.name} two [3]'")
                     return None
+                self.check_value_square(obj.value)
                 value = self.check_expr(obj.value, scope, want="int")
                 count = self.quant_count(obj.quant, scope)
                 return I.Counted(value, count)
@@ -557,6 +582,7 @@ class CardChecker:
         nspec = None
         if q.value is not None:  # "a [3]": a card of that value (the game's "value" test)
             noun = "card"
+            self.check_value_square(q.value)
             preds.append(I.Pred("test", self.check_expr(q.value, scope, want="int"), False,
                                 "value"))
         else:
@@ -704,6 +730,7 @@ class CardChecker:
         if isinstance(node, A.Str):
             return I.Const(node.value, "str")
         if isinstance(node, A.ValueSquare):
+            self.check_value_square(node.expr)
             return self.check_expr(node.expr, scope, want="int", it_type=it_type)
         if isinstance(node, A.It):
             if not self.in_where:
@@ -929,3 +956,18 @@ def check_file(file: A.File, vocab: Vocabulary, text: str, default_set: str = ""
         warnings.extend(c.warnings)
     rep.raise_if_any()
     return CheckResult(cards, warnings)
+
+
+def _constant(node) -> Optional[int]:
+    """The value of a constant integer expression (`5`, `-5`, `2 - 7`), or None."""
+    if isinstance(node, A.Int):
+        return node.value
+    if isinstance(node, A.Neg):
+        v = _constant(node.expr)
+        return None if v is None else -v
+    if isinstance(node, A.BinOp) and node.op in ("+", "-", "*"):
+        a, b = _constant(node.left), _constant(node.right)
+        if a is None or b is None:
+            return None
+        return a + b if node.op == "+" else a - b if node.op == "-" else a * b
+    return None

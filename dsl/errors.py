@@ -20,6 +20,8 @@ class Diagnostic:
     severity: str = "error"
 
     def headline(self) -> str:
+        if self.line <= 0:   # about the whole file (it cannot be read): no line to show
+            return f"{self.path}: {self.severity}: {self.message}"
         return f"{self.path}:{self.line}:{self.col}: {self.severity}: {self.message}"
 
     def format(self) -> str:
@@ -48,9 +50,13 @@ class CardlangError(Exception):
 
 def _visible(text: str) -> str:
     """A source line as shown under a message: one character per column, so that the caret lines
-    up; a tab is shown as a space, other control characters as their visible symbol."""
+    up; a tab is shown as a space, other control characters as their visible symbol, and a line
+    separator or a bidirectional control (which would move the text around) as U+FFFD."""
     return "".join(" " if c == "\t" else chr(0x2400 + ord(c)) if ord(c) < 32
-                   else "\u2421" if c == "\x7f" else c for c in text)
+                   else "\u2421" if c == "\x7f" else "\ufffd" if c in _HIDDEN else c for c in text)
+
+
+_HIDDEN = frozenset("\u2028\u2029\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 def _edits(a: str, b: str, limit: int = 2) -> int:

@@ -2,34 +2,31 @@
 
 `format_file(file)` renders a parsed card file (`dsl.ast.File`) in canonical form and
 `format_text(text, path)` parses then formats. The result parses back to an equal AST
-(`parse(format(x)) == parse(x)`, spans ignored) and formatting is idempotent.
+(`parse(format(x)) == parse(x)`, spans ignored), keeps every comment, and formatting is
+idempotent. The shipped cards are in canonical form (`cardlang fmt --check cards/` in `make test`).
 
-Canonical form:
+The formatter normalizes how a line is written and keeps how the author laid out the lines:
 
-* one card after another, separated by one blank line; the file ends with a newline;
-* `card "Name"`, then, indented by 4 spaces: every attribute of the card on ONE line, in
-  source order, joined by `; ` (the AST does not record how attributes were grouped on
-  lines); then the `condition: ...` lines, the sections and the examples, each kind in
-  source order (the AST keeps them in separate lists, so their interleaving is not kept);
-  each example is preceded by one blank line;
-* sections `kind:` / `kind when ...:` / `kind would ... instead:` / `kind each ...:`, with the
-  body as an indented block, even when it holds one simple statement;
-* one statement per line: `a; b` is split into two lines (except in the rare case where the
-  second statement starts with a verb spelt like a block keyword, e.g. a verb `if`, which
-  only lexes as a word after `;`);
-* queries as `quant words|[value] filters from place where cond adverbs`; the quantity
-  `a`/`an`/`any` becomes `a` (`an` before a vowel), `all the` becomes `all`, a counted
-  quantity (`up to`, `exactly`, `all but`) shows a literal number as digits and any other
-  count in parentheses; a source keeps the preposition it was written with (`from`, `in`,
-  `on`);
-* expressions with the fewest parentheses that keep the tree: or < and < not <
-  comparison/has/in < + - < * / // < unary minus < atoms;
-* strings re-escaped: backslash and double quote get a backslash.
+* kept: which attributes share a line; a block written on its header's line (`if x: draw 1`)
+  or indented under it; statements sharing a line (`draw 1; score 2`); the order of a card's
+  attributes, conditions, sections and examples; the words `any` (for `a`) and `all the`, and a
+  count written as a word (`up to three`); every comment, beside or between the lines where it
+  was (dsl/layout.py); a blank line (several in a row become one);
+* normalized: indentation (4 spaces a level), the spaces between words and around operators,
+  `a`/`an` by the next word, parentheses (the fewest that keep the tree: or < and < not <
+  comparison/has/in < + - < * / // < unary minus < atoms), a string's escapes (backslash and
+  double quote only), no blank line at the start or end of the file or right under a block's
+  header; a blank line before each example and between cards; a comment on its own line is
+  indented like the block it is in, one at the end of a line keeps its column when there is
+  room and is otherwise two spaces after the code.
 
-Comments are not in the AST, so the formatter DROPS them; so is blank-line layout.
+A tree built without positions (no layout to keep) gets the plain layout: a card's attributes
+on one line, then conditions, sections and examples; each block indented; one statement a line
+(except where a statement starting with a verb spelt like a block keyword, e.g. `if`, must
+follow `;`).
 
-`FormatError` is raised for a tree that no card text can produce (a string holding a
-newline, a negative integer literal, a number word outside one..twelve, ...).
+`FormatError` is raised for a tree that no card text can produce (a string holding a control
+character, a negative integer literal, a number word outside one..twelve, ...).
 """
 from __future__ import annotations
 
@@ -37,8 +34,7 @@ import re
 from typing import Optional
 
 from . import ast as A
-
-INDENT = "    "
+from .layout import INDENT, Line, render
 
 __all__ = ["FormatError", "format_file", "format_text", "format_card", "format_expr",
            "format_query", "format_place", "format_action", "format_block"]
@@ -64,8 +60,9 @@ OR, AND, NOT, CMP, SUM, PROD, UNARY, ATOM = range(1, 9)
 
 # ------------------------------------------------------------------ lexical pieces
 def _string(s: str) -> str:
-    if "\n" in s or "\r" in s:
-        raise FormatError(f"a string cannot hold a line break: {s!r}")
+    from .parse import UNPRINTABLE
+    if UNPRINTABLE.search(s):
+        raise FormatError(f"a quoted name is one printable line, not {s!r}")
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
@@ -164,6 +161,8 @@ def _players(pl: A.Players) -> str:
 
 def _count(e) -> str:
     if isinstance(e, A.Int):
+        if e.written in _NUMWORDS[1:] and _NUMWORDS.index(e.written) == e.value:
+            return e.written   # `up to three`, as written
         return _int(e.value)
     return f"({format_expr(e, SUM)})"
 
@@ -171,8 +170,12 @@ def _count(e) -> str:
 def _quant(q: A.Quant, first_word: Optional[str]) -> str:
     k = q.kind
     if k == "one":
+        if q.written == "any":
+            return "any"
         return "an" if first_word and first_word[0] in "aeiou" else "a"
-    if k in ("the", "all", "each"):
+    if k == "all":
+        return "all the" if q.written == "all the" else "all"
+    if k in ("the", "each"):
         return k
     if k == "any_number":
         return "any number of"
@@ -248,55 +251,84 @@ def _line_safe(s) -> bool:
     return True
 
 
-def _block(header: str, b: A.Block, depth: int, out: list[str]) -> None:
-    """`header:` then the block, indented one level deeper than `depth`."""
-    simples = [_simple(s) for s in b.stmts]
-    if b.stmts and not _line_safe(b.stmts[0]) and all(x is not None for x in simples):
-        out.append(INDENT * depth + header + ": " + "; ".join(simples))
+class _Lines(list):
+    """The formatted lines of a file (dsl.layout.Line), each with the source lines it came from."""
+
+    def add(self, depth: int, text: str, node, header: bool = False, **kw) -> None:
+        """A line for `node`: all of it, or only its first line when it is a `header` (a card,
+        an example), whose span covers its body too."""
+        span = node.span
+        self.append(Line(depth, text, span.line, span.line if header else span.end_line, span.col, **kw))
+
+
+def _inline(b: A.Block) -> bool:
+    """Is the block written on its header's line? As in the source (the block's span starts on
+    the line of its ':'); in a tree without positions, only when it must be."""
+    if not b.stmts or any(_simple(s) is None for s in b.stmts):
+        return False
+    if not _line_safe(b.stmts[0]):
+        return True
+    return bool(b.span.line) and b.stmts[0].span.line == b.span.line
+
+
+def _same_line(a, b) -> bool:
+    return bool(a.span.end_line) and b.span.line == a.span.end_line
+
+
+def _block(header: str, b: A.Block, depth: int, out: _Lines, at=None, col: bool = True) -> None:
+    """`header:` then the block: on the same line, or indented one level deeper than `depth`.
+    `at` is the node the header starts with (its source line); `col`: it starts the line too."""
+    span = getattr(at, "span", A.NOSPAN) if at is not None else A.NOSPAN
+    first = span.line or b.span.line
+    if _inline(b):
+        last = b.stmts[-1].span.end_line
+        out.append(Line(depth, header + ": " + "; ".join(_simple(s) for s in b.stmts), first,
+                        max(first, last), span.col if col else 0))
         return
-    out.append(INDENT * depth + header + ":")
+    out.append(Line(depth, header + ":", first, max(first, b.span.line), span.col if col else 0, opens=True))
     format_block(b, depth + 1, out)
 
 
-def format_block(b: A.Block, depth: int, out: list[str]) -> None:
-    """Append the statements of a block, one per line, at indentation `depth`."""
-    pad = INDENT * depth
-    prev_simple = False
+def format_block(b: A.Block, depth: int, out: _Lines) -> None:
+    """Append the statements of a block at indentation `depth`: simple statements that shared a
+    line in the source share it again, joined by '; '."""
+    prev = None   # the previous statement, when it was a simple one
     for s in b.stmts:
         text = _simple(s)
-        if text is not None:
-            if prev_simple and not _line_safe(s):
-                out[-1] += "; " + text
-            else:
-                out.append(pad + text)
-            prev_simple = True
+        if text is None:
+            prev = None
+            _compound(s, depth, out)
             continue
-        prev_simple = False
-        _compound(s, depth, out)
+        if prev is not None and (not _line_safe(s) or _same_line(prev, s)):
+            out[-1].text += "; " + text
+            out[-1].last = max(out[-1].last, s.span.end_line)
+        else:
+            out.add(depth, text, s)
+        prev = s
 
 
-def _compound(s, depth: int, out: list[str]) -> None:
-    pad = INDENT * depth
+def _compound(s, depth: int, out: _Lines) -> None:
     if isinstance(s, A.Do):
         head = ("may " if s.may else "") + format_action(s.action)
         if s.bind is not None:
             head += " as " + _word(s.bind)
-        _block(head, s.then, depth, out)
+        _block(head, s.then, depth, out, s)
         if s.orelse is not None:
             _block("else", s.orelse, depth, out)
     elif isinstance(s, A.If):
         for i, (cond, body) in enumerate(s.branches):
-            _block(("if " if i == 0 else "elif ") + format_expr(cond, OR), body, depth, out)
+            _block(("if " if i == 0 else "elif ") + format_expr(cond, OR), body, depth, out,
+                   s if i == 0 else cond, col=i == 0)
         if s.orelse is not None:
             _block("else", s.orelse, depth, out)
     elif isinstance(s, A.ForEach):
-        _block(f"for each {_word(s.var)} in {_arg(s.iterable)}", s.body, depth, out)
+        _block(f"for each {_word(s.var)} in {_arg(s.iterable)}", s.body, depth, out, s)
     elif isinstance(s, A.RepeatTimes):
-        _block(f"repeat {format_expr(s.count, SUM)} times", s.body, depth, out)
+        _block(f"repeat {format_expr(s.count, SUM)} times", s.body, depth, out, s)
     elif isinstance(s, A.Either):
         for i, opt in enumerate(s.options):
             head = ("may either" if s.may else "either") if i == 0 else "or"
-            _block(head, opt, depth, out)
+            _block(head, opt, depth, out, s if i == 0 else None)
     else:
         raise FormatError(f"not a statement: {s!r}")
 
@@ -338,35 +370,59 @@ def _ex_item(it: A.ExItem) -> str:
     return it.text
 
 
-def format_card(c: A.Card) -> str:
-    out = [f"card {_string(c.name)}"]
-    pad = INDENT
-    if c.attrs:
-        out.append(pad + "; ".join(
-            " ".join([_word(a.name)] + [_attr_value(v) for v in a.values]) for a in c.attrs))
-    for cond in c.conditions:
-        out.append(pad + "condition: " + format_expr(cond.cond, OR))
-    for sec in c.sections:
-        head = _word(sec.kind)
-        if sec.trigger is not None:
-            head += " " + _trigger(sec.trigger)
-        _block(head, sec.body, 1, out)
-    for ex in c.examples:
-        out.append("")  # a blank line before each example
-        out.append(pad + f"example {_string(ex.name)}:")
-        for part in ex.parts:
-            out.append(pad * 2 + part.kind + ":")
-            for line in part.lines:
-                text = " ".join(_ex_key(k) for k in line.key) + ":"
-                if line.items:
-                    text += " " + ", ".join(_ex_item(i) for i in line.items)
-                out.append(pad * 3 + text)
-    return "\n".join(out) + "\n"
+def _attr_lines(attrs) -> list[list[A.Attr]]:
+    """The attributes grouped by the line they share (all on one line without positions)."""
+    groups: list[list[A.Attr]] = []
+    for a in attrs:
+        if groups and (not a.span.line or a.span.line == groups[-1][-1].span.line):
+            groups[-1].append(a)
+        else:
+            groups.append([a])
+    return groups
+
+
+def format_card(c: A.Card, out: _Lines, first: bool = True) -> None:
+    """Append the lines of a card; a card after the first has a blank line before it."""
+    out.add(0, f"card {_string(c.name)}", c, header=True, opens=True, blank=not first)
+    items = ([(g[0].span, "attrs", g) for g in _attr_lines(c.attrs)]
+             + [(x.span, "condition", x) for x in c.conditions]
+             + [(x.span, "section", x) for x in c.sections]
+             + [(x.span, "example", x) for x in c.examples])
+    if all(span.line for span, _, _ in items):   # as written; a built tree keeps the plain order
+        items.sort(key=lambda it: (it[0].line, it[0].col))
+    for _, kind, x in items:
+        if kind == "attrs":
+            text = "; ".join(" ".join([_word(a.name)] + [_attr_value(v) for v in a.values]) for a in x)
+            out.add(1, text, x[0])
+        elif kind == "condition":   # (its span runs on over the newline after it: end at the condition's)
+            out.append(Line(1, "condition: " + format_expr(x.cond, OR), x.span.line,
+                            max(x.span.line, x.cond.span.end_line), x.span.col))
+        elif kind == "section":
+            head = _word(x.kind)
+            if x.trigger is not None:
+                head += " " + _trigger(x.trigger)
+            _block(head, x.body, 1, out, x)
+        else:
+            _example(x, out)
+
+
+def _example(ex: A.Example, out: _Lines) -> None:
+    out.add(1, f"example {_string(ex.name)}:", ex, header=True, opens=True, blank=True)
+    for part in ex.parts:
+        out.add(2, part.kind + ":", part, header=True, opens=True)
+        for line in part.lines:
+            text = " ".join(_ex_key(k) for k in line.key) + ":"
+            if line.items:
+                text += " " + ", ".join(_ex_item(i) for i in line.items)
+            out.add(3, text, line)
 
 
 def format_file(file: A.File) -> str:
-    """The canonical text of a parsed card file."""
-    return "\n".join(format_card(c) for c in file.cards)
+    """The canonical text of a parsed card file, with its comments."""
+    out = _Lines()
+    for i, c in enumerate(file.cards):
+        format_card(c, out, first=i == 0)
+    return render(out, file.comments, file.blank_lines)
 
 
 def format_text(text: str, path: str = "<text>") -> str:

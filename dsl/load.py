@@ -1,6 +1,9 @@
 """Finding, parsing and checking card files: the front end's entry points."""
 from __future__ import annotations
 
+import errno
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -8,10 +11,9 @@ from . import cache
 from . import ir as I
 from .check import check_file
 from .errors import CardlangError, Diagnostic
+from .limits import MAX_FILE_BYTES
 from .parse import decode, parse_text
 from .vocab import get as get_vocab
-
-import os
 
 
 def default_game() -> str:
@@ -30,24 +32,74 @@ def default_game() -> str:
 
 
 def card_files(paths) -> list[Path]:
-    """Every *.card file under the given files and folders, sorted, each once."""
+    """Every *.card file under the given files and folders, sorted, each once. Symbolic links to
+    folders inside a folder are not followed; nothing is opened (see read_card)."""
     out: list[Path] = []
     for p in map(Path, paths):
-        if p.is_dir():
-            out.extend(sorted(p.rglob("*.card")))
-        else:
-            out.append(p)
+        out.extend(_walk(p) if p.is_dir() else [p])
     seen, uniq = set(), []
     for p in out:
-        if p.resolve() not in seen:
-            seen.add(p.resolve())
+        key = os.path.realpath(p)   # unlike Path.resolve, never raises (on a symlink loop)
+        if key not in seen:
+            seen.add(key)
             uniq.append(p)
     return uniq
 
 
+def _walk(root: Path) -> list[Path]:
+    """The *.card entries under a folder, sorted; iterative, so any depth of folders is fine."""
+    found, stack = [], [root]
+    while stack:
+        folder = stack.pop()
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue   # an unreadable folder holds no card we can check
+        for e in entries:
+            if e.is_dir(follow_symlinks=False):
+                stack.append(Path(e.path))
+            elif e.name.endswith(".card"):
+                found.append(Path(e.path))
+    return sorted(found)
+
+
+def _file_error(path: Path, message: str, expected: str | None = None) -> CardlangError:
+    return CardlangError([Diagnostic(str(path), 0, 0, message, expected=expected)])
+
+
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
+          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+          (stat.S_ISSOCK, "a socket"))
+
+
+def read_card(path: Path) -> str:
+    """The text of a card file, or a CardlangError naming the file. Only regular files are
+    opened: reading a FIFO or a device can block forever or never end."""
+    try:
+        st = os.stat(path)
+    except OSError as err:
+        if err.errno == errno.ENOENT:
+            raise _file_error(path, "no such file or folder") from None
+        if err.errno == errno.ELOOP:
+            raise _file_error(path, "a loop of symbolic links: it never reaches a file") from None
+        raise _file_error(path, f"cannot read: {(err.strerror or str(err)).lower()}") from None
+    if not stat.S_ISREG(st.st_mode):
+        kind = next((name for test, name in _KINDS if test(st.st_mode)), "not a regular file")
+        raise _file_error(path, f"not a card file: {kind}", expected="a regular file of UTF-8 text")
+    if st.st_size > MAX_FILE_BYTES:
+        raise _file_error(path, f"too large for a card file: {st.st_size:,} bytes",
+                          expected=f"at most {MAX_FILE_BYTES:,} bytes")
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_FILE_BYTES + 1)
+    except OSError as err:
+        raise _file_error(path, f"cannot read: {(err.strerror or str(err)).lower()}") from None
+    return decode(data, str(path))
+
+
 def game_and_set(path: Path) -> tuple[str, str]:
     """cards/<game>/<set>/<card>.card -> (game, set); other paths: the default game."""
-    parts = path.resolve().parts
+    parts = Path(os.path.realpath(path)).parts
     if "cards" in parts:
         i = len(parts) - 1 - parts[::-1].index("cards")
         rest = parts[i + 1:-1]
@@ -94,15 +146,11 @@ def load(paths, game: str | None = None) -> Loaded:
         res.files += 1
         g, s = game_and_set(path)
         try:
-            if not path.exists():
-                raise CardlangError([Diagnostic(str(path), 0, 0, "no such file or folder")])
-            text = decode(path.read_bytes(), str(path))
+            text = read_card(path)
             f = parse_cached(text, str(path))
             r = check_file(f, get_vocab(game or g), text, s)
             res.cards.extend(r.cards)
             res.warnings.extend(r.warnings)
         except CardlangError as err:
             res.errors.extend(err.diagnostics)
-        except OSError as err:
-            res.errors.append(Diagnostic(str(path), 0, 0, f"cannot read: {err.strerror}"))
     return res

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import functools
 import re
+import threading
 from pathlib import Path
 
-from lark import Lark, Token, Transformer, Tree
+from lark import Lark, Token, Transformer_NonRecursive, Tree
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.indenter import DedentError, Indenter
 
 from . import ast as A
 from .errors import CardlangError, Diagnostic, Reporter, did_you_mean
+from .limits import MAX_INT, deepest, nesting_error
 
 GRAMMAR_PATH = Path(__file__).resolve().parent.parent / "grammar" / "cardlang.lark"
 MAX_ERRORS = 20
@@ -26,10 +28,45 @@ class CardIndenter(Indenter):
     tab_len = 8
 
 
+class _Seen(threading.local):
+    """The newline tokens holding a comment, seen by the lexer during the current parse."""
+    def __init__(self):
+        self.tokens: list[Token] = []
+
+
+_SEEN = _Seen()
+
+
+def _note_comment(tok: Token) -> Token:
+    # A comment is lexed inside the newline token (_NL), so that the grammar never sees it;
+    # the formatter gets it back from here.
+    if "#" in tok:
+        _SEEN.tokens.append(tok)
+    return tok
+
+
 @functools.lru_cache(maxsize=1)
 def parser() -> Lark:
     return Lark(GRAMMAR_PATH.read_text(), parser="lalr", postlex=CardIndenter(), strict=True,
-                propagate_positions=True, maybe_placeholders=False, cache=True)
+                propagate_positions=True, maybe_placeholders=False, cache=True,
+                lexer_callbacks={"_NL": _note_comment})
+
+
+def _comments(tokens: list[Token], lines: list[str]) -> tuple[A.Comment, ...]:
+    """The comments inside newline tokens, located. A newline token is white space and comments:
+    each of its lines holds at most one comment, from its first '#'."""
+    found = {}
+    for tok in tokens:
+        line, col = tok.line, tok.column
+        for i, seg in enumerate(str(tok).split("\n")):
+            if i:
+                line, col = line + 1, 1
+            at = seg.find("#")
+            if at >= 0 and 0 < line <= len(lines):
+                c = col + at
+                own = not lines[line - 1][: c - 1].strip()
+                found[(line, c)] = A.Comment(line, c, seg[at:].rstrip(), own)
+    return tuple(found[k] for k in sorted(found))
 
 
 # ------------------------------------------------------------------ readable expectations
@@ -522,6 +559,7 @@ def parse_text(text: str, path: str = "<text>") -> A.File:
         if len(rep.diagnostics) >= MAX_ERRORS:
             break
         try:
+            _SEEN.tokens = []
             tree = parser().parse("\n".join(rec.lines) + "\n")
             break
         except DedentError:
@@ -537,12 +575,17 @@ def parse_text(text: str, path: str = "<text>") -> A.File:
     if tree is None and not rep.diagnostics:
         rep.error(A.Span(1, 1, 1, 2), "cannot parse this file")
     rep.raise_if_any()
-    builder = ToAst()
+    comments = _comments(_SEEN.tokens, text.split("\n"))
+    builder = ToAst("\n".join(rec.lines) + "\n")
     cards = builder.transform(tree)
     for span, message, expected in builder.errors:
         rep.error(span, message, expected=expected)
+    deep = deepest(cards)
+    if deep is not None:  # the checker, the renderer and the runtime recurse on the tree
+        rep.diagnostics.append(nesting_error(rep, deep))
     rep.raise_if_any()
-    return A.File(path, tuple(cards))
+    blank = frozenset(i for i, l in enumerate(text.split("\n"), 1) if not l.strip())
+    return A.File(path, tuple(cards), comments, blank)
 
 
 def parse_file(path: str | Path) -> A.File:
@@ -601,6 +644,31 @@ def _unquote(s: str) -> str:
     return re.sub(r"\\(.)", r"\1", s[1:-1])
 
 
+# A quoted name is one printable line: `\"` and `\\` are its only escapes, and it holds no
+# control character, line or paragraph separator, or bidirectional control (which reorders
+# how the line shows).
+UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_IN_STRING = re.compile(r"\\(.?)|" + UNPRINTABLE.pattern, re.S)
+
+
+def _string_problems(raw: str, line: int, col: int) -> list:
+    """(span, message, expected) for each escape or character a quoted name may not hold."""
+    out = []
+    for m in _IN_STRING.finditer(raw, 1, len(raw) - 1):
+        bad = m.group(0)
+        if bad in ('\\"', "\\\\"):
+            continue
+        span = A.Span(line, col + m.start(), line, col + m.end())
+        if bad.startswith("\\"):
+            what = f"'{bad}'" if bad[1:].isprintable() else f"'\\' then U+{ord(bad[1]):04X}"
+            out.append((span, f"{what} is not an escape in a quoted name",
+                        "a quoted name is one printable line: its only escapes are \\\" and \\\\"))
+        else:
+            out.append((span, f"control character U+{ord(bad):04X} in a quoted name",
+                        "a quoted name is one printable line"))
+    return out
+
+
 _NUMWORDS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve".split())}
 
@@ -615,13 +683,30 @@ _STRAY_KEYWORDS = {
 }
 
 
-class ToAst(Transformer):
+class ToAst(Transformer_NonRecursive):
     """One method per grammar rule; each returns an AST node with its span.
-    Errors that only the tree shows are collected in `errors` as (span, message, expected)."""
+    Errors that only the tree shows are collected in `errors` as (span, message, expected).
+    Not recursive, so that deep input reaches the nesting limit (dsl/limits.py) and its message."""
 
-    def __init__(self):
+    def __init__(self, source: str = ""):
         super().__init__()
         self.errors: list = []
+        self.text = source     # the text parsed: the words of a quantity are read from it
+
+    def _quoted(self, raw: str, line: int, col: int) -> str:
+        self.errors.extend(_string_problems(raw, line, col))
+        return _unquote(raw)
+
+    def _string_token(self, tok: Token) -> str:
+        return self._quoted(str(tok), tok.line, tok.column)
+
+    def _int(self, text: str, span: A.Span) -> int:
+        # the check is on the digits: int() of thousands of digits is slow or refused
+        if len(text.lstrip("0")) > len(str(MAX_INT)) or int(text) > MAX_INT:
+            self.errors.append((span, f"number too large: {text if len(text) <= 12 else text[:8] + '...'}",
+                                f"a number up to {MAX_INT:,}"))
+            return MAX_INT
+        return int(text)
 
     def _call_userfunc(self, tree, new_children=None):
         # Every rule method takes (meta, children). Calling them directly, rather than through
@@ -638,7 +723,7 @@ class ToAst(Transformer):
 
     # ---- cards
     def card(self, meta, items):
-        name = _unquote(str(items[0]))
+        name = self._string_token(items[0])
         attrs, sections, conds, examples = [], [], [], []
         for it in items[1:]:
             if isinstance(it, list):
@@ -658,7 +743,7 @@ class ToAst(Transformer):
         vals = []
         for t in items[1:]:
             kind = {"NAME": "name", "INT": "int", "STRING": "string"}[t.type]
-            vals.append(A.AttrValue(kind, _unquote(t) if kind == "string" else str(t), _span(t)))
+            vals.append(A.AttrValue(kind, self._string_token(t) if kind == "string" else str(t), _span(t)))
         return A.Attr(_ident(items[0]), tuple(vals), _span(meta))
 
     def condition(self, meta, items):
@@ -806,7 +891,10 @@ class ToAst(Transformer):
             count = items[-1] if items and not isinstance(items[-1], Token) else None
             if kind == "number":
                 count = items[0]
-            return A.Quant(kind, count, span=_span(meta))
+            word = ""
+            if kind in ("one", "all"):  # `a`, `an` or `any`; `all` or `all the`
+                word = " ".join(self.text[meta.start_pos:meta.end_pos].split()[:2])
+            return A.Quant(kind, count, span=_span(meta), written=word)
         return make
 
     q_one = _q("one")
@@ -823,7 +911,7 @@ class ToAst(Transformer):
         return A.Quant("range", items[0], items[1], span=_span(meta))
 
     def numword(self, meta, items):
-        return A.Int(_NUMWORDS[str(items[0])], _span(meta))
+        return A.Int(_NUMWORDS[str(items[0])], _span(meta), written=str(items[0]))
 
     def _f(kind):
         def make(self, meta, items):
@@ -871,10 +959,10 @@ class ToAst(Transformer):
 
     # ---- expressions
     def int(self, meta, items):
-        return A.Int(int(items[0]), _span(meta))
+        return A.Int(self._int(str(items[0]), _span(meta)), _span(meta))
 
     def string(self, meta, items):
-        return A.Str(_unquote(str(items[0])), _span(meta))
+        return A.Str(self._string_token(items[0]), _span(meta))
 
     def name(self, meta, items):
         return A.Name(_ident(items[0]), _span(meta))
@@ -892,9 +980,12 @@ class ToAst(Transformer):
         return A.Neg(items[0], _span(meta))
 
     def _fold(self, meta, items):
+        # `a - b - c` is ((a - b) - c): each operation spans its two operands
         left = items[0]
         for i in range(1, len(items), 2):
-            left = A.BinOp(str(items[i]), left, items[i + 1], _span(meta))
+            a, b = left.span, items[i + 1].span
+            span = A.Span(a.line, a.col, b.end_line, b.end_col) if a.line and b.line else _span(meta)
+            left = A.BinOp(str(items[i]), left, items[i + 1], span)
         return left
 
     sum = _fold
@@ -923,7 +1014,7 @@ class ToAst(Transformer):
 
     # ---- examples
     def example(self, meta, items):
-        return A.Example(_unquote(str(items[0])), tuple(items[1:]), _span(meta))
+        return A.Example(self._string_token(items[0]), tuple(items[1:]), _span(meta))
 
     def ex_part(self, meta, items):
         return A.ExPart(items[0], tuple(items[1:]), _span(meta))
@@ -964,7 +1055,7 @@ class ToAst(Transformer):
                     self.errors.append((A.Span(line, c, line, c + len(raw)),
                                         "a quoted name must be the whole item", 'an item like "The Wheel"'))
                 else:
-                    out.append(A.ExItem("string", _unquote(raw), A.Span(line, c, line, c + len(raw))))
+                    out.append(A.ExItem("string", self._quoted(raw, line, c), A.Span(line, c, line, c + len(raw))))
             else:
                 words = [self._ex_word(m.group(0), line, c + m.start()) for m in re.finditer(r"\S+", raw)]
                 if None in words:
@@ -979,7 +1070,10 @@ class ToAst(Transformer):
     def _ex_word(self, word: str, line: int, col: int):
         for kind, pattern in _EX_WORDS:
             if pattern.fullmatch(word):
-                return A.ExItem(kind, word, A.Span(line, col, line, col + len(word)))
+                span = A.Span(line, col, line, col + len(word))
+                if kind == "int":
+                    self._int(word, span)
+                return A.ExItem(kind, word, span)
         self.errors.append((A.Span(line, col, line, col + len(word)), f"unexpected '{word}' in an example line",
                             'bare words (p1, hand, X, 3) or a quoted name ("A Name")'))
         return None

@@ -65,6 +65,8 @@ class AttrSpec:
     min_count: int = 1
     max_count: int = 1
     doc: str = ""
+    min: Optional[int] = None       # the range of an int attribute's value, when it has one
+    max: Optional[int] = None
 
 
 @dataclass(frozen=True)

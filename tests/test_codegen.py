@@ -393,3 +393,18 @@ def test_one_players_cards_are_cards_in_of_that_player(mode):
                     checked += bool(mine)
         g.step()
     assert checked > 100
+
+
+def test_a_query_nested_in_a_query_gets_a_function_of_its_own():
+    # the inner query's function is made while the outer one is: each takes its own name
+    card = check_text('''card "Probe"
+    age 1; color red; icons castle crown hex castle
+    dogma castle
+    effect:
+        score all cards from hand where any(all cards from score where value(it) == 1)
+''', "probe.card")[0]
+    text, _ = generate([card], "test/probe")
+    defs = [line.split("(")[0].split()[-1] for line in text.splitlines()
+            if line.startswith(("cdef list query_", "cdef bint exists_"))]
+    numbers = [d.split("_")[1] for d in defs]
+    assert len(defs) >= 2 and len(numbers) == len(set(numbers)), defs

@@ -1,5 +1,7 @@
-"""The canonical formatter (dsl/fmt.py): parse(fmt(x)) == parse(x), fmt is idempotent, on every
-card file, on hand-written snippets covering each grammar rule, and on random ASTs."""
+"""The canonical formatter (dsl/fmt.py, dsl/layout.py): parse(fmt(x)) == parse(x), fmt is
+idempotent and keeps every comment, on every card file, on hand-written snippets covering each
+grammar rule, on random ASTs, and on card texts generated from the shipped cards, which must check
+to the same IR before and after formatting."""
 from __future__ import annotations
 
 import re
@@ -110,7 +112,7 @@ SNIPPETS = {
         '    do:\n        p1 dogma: Oars\n    expect:\n        p2 score 2: Sailing\n        game over: p1, high draw 3\nexample "two \\"q\\"":\n    do:\n        p1 draw: 1'),
     "it_and_compare": card("age 1\neffect:\n    draw a card where it != c and value(it) <= 3 or value(it) >= 5"),
     "players": card("age 1\neffect:\n    draw a card from board of it\n    draw a card from hand of [2]\n    draw a card from hand of f(x)"),
-    "comments_dropped": '# a comment\ncard "X"  # trailing\n    age 1  # one\n\n    # inside\n    effect:\n        draw 1 # c\n',
+    "comments": '# a comment\ncard "X"  # trailing\n    age 1  # one\n\n    # inside\n    effect:\n        draw 1 # c\n',
     "two_cards": card("age 1\neffect: draw 1", "A") + "\n\n" + card("age 2\nechoes:\n    score 2", "B"),
     "hyphen_names": card("age 1\neffect:\n    draw a non-green card\n    let x = a-b - c"),
     "verb_keyword_after_semicolon": card("age 1\neffect:\n    draw 1; if 2; may either 3\nkarma each x: either 1"),
@@ -122,9 +124,42 @@ def test_snippet_roundtrip(name):
     roundtrip(SNIPPETS[name])
 
 
-def test_canonical_layout():
-    out = roundtrip(card("age 1\ncolor red; icons a b\neffect: draw 1; score 2\n"
-                         "karma when meld a card:\n    if x: stop"))
+def test_layout_is_kept():
+    """Attribute lines, blocks on their header's line, statements sharing a line, the order of a
+    card's parts and blank lines are the author's; spacing and indentation are not."""
+    src = ('card "X"\n  age 1\n  color red;icons a   b\n  effect: draw 1;score 2\n\n\n'
+           "  karma when meld a card:\n      if x:   stop\n      if y:\n         stop\n  condition: a\n")
+    assert roundtrip(src) == (
+        'card "X"\n'
+        "    age 1\n"
+        "    color red; icons a b\n"
+        "    effect: draw 1; score 2\n"
+        "\n"
+        "    karma when meld a card:\n"
+        "        if x: stop\n"
+        "        if y:\n"
+        "            stop\n"
+        "    condition: a\n")
+
+
+def _without_layout(x):
+    """The same tree with no positions and no spellings: what a program would build."""
+    import dataclasses
+    if isinstance(x, tuple):
+        return tuple(_without_layout(y) for y in x)
+    if not dataclasses.is_dataclass(x) or isinstance(x, A.Span):
+        return x
+    changes = {f.name: _without_layout(getattr(x, f.name)) for f in dataclasses.fields(x)}
+    for name, plain in (("span", A.NOSPAN), ("written", ""), ("comments", ()), ("blank_lines", frozenset())):
+        if name in changes:
+            changes[name] = plain
+    return dataclasses.replace(x, **changes)
+
+
+def test_plain_layout_of_a_built_tree():
+    built = _without_layout(parse_text(card("age 1\ncolor red; icons a b\neffect: draw 1; score 2\n"
+                                            "karma when meld a card:\n    if x: stop")))
+    out = format_file(built)
     assert out == (
         'card "X"\n'
         "    age 1; color red; icons a b\n"
@@ -134,14 +169,15 @@ def test_canonical_layout():
         "    karma when meld a card:\n"
         "        if x:\n"
         "            stop\n")
+    assert parse_text(out) == built
 
 
 def test_canonical_quantities_and_parens():
     out = roundtrip(card("age 1\neffect:\n    draw any item; draw all the cards; draw up to two cards\n"
+                         "    draw a item; draw an card; draw all  cards; draw up to 2 x; draw exactly three x\n"
                          "    let a = ((b + c)) * (d)\n    let a = (b - (c - d))\n    draw up to ((n)) x"))
-    assert "draw an item\n" in out
-    assert "draw all cards\n" in out
-    assert "draw up to 2 cards\n" in out
+    assert "draw any item; draw all the cards; draw up to two cards\n" in out
+    assert "draw an item; draw a card; draw all cards; draw up to 2 x; draw exactly three x\n" in out
     assert "let a = (b + c) * d\n" in out
     assert "let a = b - (c - d)\n" in out
     assert "draw up to (n) x\n" in out
@@ -154,9 +190,113 @@ def test_strings_reescaped():
     assert 'claim "\\"x\\""' in out
 
 
-def test_comments_dropped():
-    out = roundtrip(SNIPPETS["comments_dropped"])
-    assert "#" not in out
+COMMENTED = """\
+# file header comment
+
+card "Oars"   # the card
+    # identity
+    age 1; color red; icons castle crown hex castle   # facts
+    dogma castle
+
+
+    demand:   # I demand
+        # transfer first
+        transfer a card with crown from hand to my score as moved:
+            draw 1      # draw
+              # odd indent
+            repeat effect
+        # end of demand block
+    # between sections
+    effect:
+        if none(moved): draw 1  # inline
+        else:   # otherwise
+            draw max(1,  # one
+                     2)  # two
+          # odd 2
+    # before example
+    example "x":   # ex
+        given:
+            p1 board: Oars                 # aligned
+            p2 hand: Sailing               # aligned too
+
+        do:
+            p1 dogma: Oars
+        # in example, before expect
+        expect:
+            p1 board: Oars
+            # last line comment
+# trailing file comment"""
+
+COMMENTED_FORMATTED = """\
+# file header comment
+
+card "Oars"   # the card
+    # identity
+    age 1; color red; icons castle crown hex castle   # facts
+    dogma castle
+
+    demand:   # I demand
+        # transfer first
+        transfer a card with crown from hand to my score as moved:
+            draw 1      # draw
+            # odd indent
+            repeat effect
+        # end of demand block
+    # between sections
+    effect:
+        if none(moved): draw 1  # inline
+        else:   # otherwise
+            # one
+            draw max(1, 2)  # two
+            # odd 2
+
+    # before example
+    example "x":   # ex
+        given:
+            p1 board: Oars                 # aligned
+            p2 hand: Sailing               # aligned too
+
+        do:
+            p1 dogma: Oars
+        # in example, before expect
+        expect:
+            p1 board: Oars
+            # last line comment
+# trailing file comment
+"""
+
+
+def _comment_texts(text: str) -> list[str]:
+    """The comments of a text, in order."""
+    return [c.text for c in parse_text(text).comments]
+
+
+def test_comments_are_kept_in_place():
+    """Beside their line, between statements, sections and example lines, at the start and the
+    end of the file; a comment inside a bracket spread over lines goes before the joined line.
+    Blank lines: at most one in a row, none under a header, one before an example."""
+    out = roundtrip(COMMENTED)
+    assert out == COMMENTED_FORMATTED
+    assert _comment_texts(out) == _comment_texts(COMMENTED)
+    assert format_text(out) == out
+
+
+@pytest.mark.parametrize("src, want", [
+    ('card "X"  #no space\n    age 1#tight\n', 'card "X"  #no space\n    age 1  #tight\n'),
+    ('card "X"\n    age 1\n    effect:\n\n        # under a header\n        draw 1\n',
+     'card "X"\n    age 1\n    effect:\n        # under a header\n        draw 1\n'),
+    ('card "A"\n    age 1\n# about B\ncard "B"\n    age 2\n',
+     'card "A"\n    age 1\n\n# about B\ncard "B"\n    age 2\n'),
+    ('card "A"\n    age 1\n        # still A (deeper)\ncard "B"\n    age 2\n',
+     'card "A"\n    age 1\n    # still A (deeper)\n\ncard "B"\n    age 2\n'),
+    ('card "X"\n    age 1\n    effect:\n        if (a and  # why a\n            # and b\n            b): draw 1\n',
+     'card "X"\n    age 1\n    effect:\n        # why a\n        # and b\n        if a and b: draw 1\n'),
+    ('card "X"\n    age 1   \n    # "a # in quotes" \n    note "# not a comment"  # but this is\n',
+     'card "X"\n    age 1\n    # "a # in quotes"\n    note "# not a comment"  # but this is\n'),
+])
+def test_comment_cases(src, want):
+    assert roundtrip(src) == want
+    assert _comment_texts(want) == _comment_texts(src)
 
 
 def test_example_layout():
@@ -203,7 +343,11 @@ names = st.builds(lambda ps: "-".join(ps), st.lists(_part, min_size=1, max_size=
     lambda s: s not in KEYWORDS)  # `the-x` is fine: a hyphenated word lexes as one NAME
 idents = st.builds(A.Ident, names)
 capnames = st.from_regex(r"[A-Z][A-Za-z0-9_]{0,6}", fullmatch=True)
-texts = st.text(st.characters(blacklist_characters="\n\r", blacklist_categories=("Cs",)), max_size=8)
+# A quoted name is one printable line (dsl/parse.py): no control character, line separator or
+# bidirectional control.
+texts = st.text(st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp"),
+                              blacklist_characters="\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"),
+                max_size=8)
 ints = st.builds(A.Int, st.integers(0, 10**6))
 
 atoms = st.one_of(ints, st.builds(A.Str, texts), st.builds(A.Name, idents), st.just(A.It()))
@@ -408,3 +552,112 @@ def test_random_statements(b):
 @given(st.lists(cards, min_size=1, max_size=2))
 def test_random_cards(cs):
     _check_tree(A.File("<gen>", tuple(cs)))
+
+
+# ------------------------------------------------------------------ generated card texts
+# Texts made from the shipped cards (and from random trees) with their layout varied: other
+# indentation, extra spaces, blank lines, comments of every kind, blocks joined onto their
+# header's line. fmt must keep every comment, be idempotent, and keep the meaning: the text and
+# its formatted text check to the same IR (IR equality ignores spans).
+from dsl.load import check_text  # noqa: E402
+
+CARD_TEXTS = {p.name: p.read_text() for p in CARD_FILES}
+comment_texts = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\n\r"),
+                        max_size=12).map(lambda t: ("#" + t).rstrip())
+_EDIT = st.tuples(st.integers(0, 1 << 16), st.sampled_from(["own", "end", "blank", "spaces", "join"]),
+                  comment_texts, st.integers(0, 14))
+_SECTION_HEADER = re.compile(r" +(example |given:|do:|expect:)")
+
+
+def _indent_width(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def _joinable(lines: list[str], i: int) -> bool:
+    """Is line i a header (outside examples) whose block is one simple statement?"""
+    line = lines[i]
+    if not line.endswith(":") or _SECTION_HEADER.match(line) or not line.startswith(" ") or "#" in line:
+        return False
+    if any(l.startswith("    example ") for l in lines[:i]) and not _after_examples(lines, i):
+        return False
+    w = _indent_width(line)
+    if i + 1 >= len(lines) or _indent_width(lines[i + 1]) <= w or ":" in lines[i + 1]:
+        return False   # (a ':' in the statement: a block of its own, `if x: draw 1`)
+    return i + 2 >= len(lines) or not lines[i + 2].strip() or _indent_width(lines[i + 2]) <= w
+
+
+def _after_examples(lines: list[str], i: int) -> bool:
+    """Is line i after the examples of its card (in a later card)?"""
+    last_card = max((j for j in range(i) if lines[j].startswith("card ")), default=-1)
+    return not any(l.startswith("    example ") for l in lines[last_card + 1:i])
+
+
+def vary_layout(text: str, edits, unit: str, join: bool = True) -> tuple[str, bool]:
+    """`text` (canonical: 4 spaces a level) with its layout varied; and whether a block was
+    joined onto its header's line (the only edit that fmt keeps)."""
+    lines = text.rstrip("\n").split("\n")
+    joined = False
+    if join:
+        for pos, kind, *_ in edits:
+            i = pos % len(lines)
+            if kind == "join" and _joinable(lines, i):
+                lines[i:i + 2] = [lines[i] + " " + lines[i + 1].strip()]
+                joined = True
+    lines = [unit * (_indent_width(l) // 4) + l.lstrip(" ") if l.strip() else l for l in lines]
+    for pos, kind, comment, width in edits:
+        i = pos % len(lines)
+        line = lines[i]
+        if kind == "own":
+            lines.insert(i, " " * width + comment)
+        elif kind == "blank":
+            lines.insert(i, " " * (width % 3))
+        elif kind == "end" and line.strip() and not line.lstrip().startswith("#"):
+            lines[i] = line + " " * (width % 4) + comment
+        elif kind == "spaces" and '"' not in line and "#" not in line and line.strip():
+            body = line.lstrip(" \t")
+            lines[i] = line[: len(line) - len(body)] + body.replace(" ", "  ") + " " * (width % 3)
+    return "\n".join(lines) + "\n", joined
+
+
+def _comment_places(text: str) -> list[tuple[str, bool, int]]:
+    """Each comment, whether it has a line of its own, and how many lines of code come before it:
+    what must not change when a comment stays in place."""
+    lines = text.split("\n")
+    code = [i for i, l in enumerate(lines, 1) if l.strip() and not l.lstrip().startswith("#")]
+    return [(c.text, c.own_line, sum(1 for i in code if i < c.line)) for c in parse_text(text).comments]
+
+
+def _code_lines(text: str) -> list[str]:
+    """The text without its comments and blank lines."""
+    lines = text.split("\n")
+    for c in parse_text(text).comments:
+        lines[c.line - 1] = lines[c.line - 1][: c.col - 1].rstrip()
+    return [l for l in lines if l.strip()]
+
+
+@settings(SETTINGS, max_examples=120)
+@given(st.sampled_from(sorted(CARD_TEXTS)), st.lists(_EDIT, max_size=14),
+       st.sampled_from(["    ", "  ", "   ", "        ", "\t"]))
+def test_generated_card_texts_format_faithfully(name, edits, unit):
+    original = CARD_TEXTS[name]
+    text, joined = vary_layout(original, edits, unit)
+    out = format_text(text, name)
+    assert format_text(out, name) == out, "formatting is not idempotent"
+    assert _comment_places(out) == _comment_places(text), "a comment was lost, changed or moved"
+    assert check_text(out, name) == check_text(text, name), "the formatted card checks to another IR"
+    if not joined:
+        assert _code_lines(out) == _code_lines(original), "fmt did not restore the canonical lines"
+
+
+@settings(SETTINGS, max_examples=25)
+@given(st.lists(cards, min_size=1, max_size=2), st.lists(_EDIT, max_size=10),
+       st.sampled_from(["    ", "  ", "\t"]))
+def test_random_trees_with_comments(cs, edits, unit):
+    f = A.File("<gen>", tuple(cs))
+    text, _ = vary_layout(format_file(f), edits, unit, join=False)
+    back = parse_text(text)
+    assert back == f
+    out = format_file(back)
+    assert parse_text(out) == f
+    assert format_text(out) == out
+    assert _comment_places(out) == _comment_places(text)

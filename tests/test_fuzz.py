@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 
 from dsl.errors import CardlangError
 from dsl.load import check_text
-from dsl.parse import GRAMMAR_PATH, decode
+from dsl.fmt import format_file
+from dsl.parse import GRAMMAR_PATH, decode, parse_text
 from dsl.vocab import get as vocab
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,11 +39,18 @@ def fuzz(n: int) -> settings:
 
 
 def front_end(text: str, path: str = PATH) -> None:
-    """Parse and check `text`; a CardlangError must be well formed, anything else fails the test."""
+    """Parse and check `text`; a CardlangError must be well formed, anything else fails the test.
+    A text that checks also formats faithfully (dsl/fmt.py): the same tree and comments, once."""
     try:
         check_text(text, path)
     except CardlangError as err:
         assert_well_formed(err, path)
+        return
+    tree = parse_text(text, path)
+    out = format_file(tree)
+    again = parse_text(out, path)
+    assert again == tree and format_file(again) == out
+    assert [c.text for c in again.comments] == [c.text for c in tree.comments]
 
 
 def front_end_bytes(data: bytes, path: str = PATH) -> None:
@@ -203,3 +211,69 @@ REGRESSIONS = [
 @pytest.mark.parametrize("text", REGRESSIONS)
 def test_fuzz_regressions(text):
     front_end(text)
+
+
+# ------------------------------------------------------------------ 4. deep nesting, with junk
+# Nested blocks, expressions and conditions, from shallow to far past the nesting limit
+# (dsl/limits.py). Without junk the outcome is exact: the card checks, or (deeper than the
+# limit) the one error is "nested too deeply", located. With junk: no traceback, located errors.
+from dsl.limits import MAX_NESTING  # noqa: E402
+
+HEAD = 'card "Deep"\n    age 1; color red; icons hex leaf leaf leaf\n    dogma leaf\n    effect:\n'
+# (template, levels it adds to the tree); `{}` is the inner part, `{n}` a fresh name.
+_BLOCKS = [("if 1 > 0:", 2), ("may draw 1 as c{n}:", 2), ("repeat 1 times:", 2),
+           ("for each c{n} in colors(board):", 2), ("draw 1 as c{n}:", 2)]
+# (never negative: a constant negative value square is an error of its own; the parentheses
+# keep a sum inside a product or a minus)
+_EXPRS = [("({})", 0), ("[{}]", 1), ("max(1, {})", 1), ("- -({})", 2), ("{} + 1", 1), ("({}) * 1", 1),
+          ("{} - 0", 1)]
+_CONDS = [("not {}", 1), ("({})", 0), ("({} and 1 > 0)", 1), ("({} or 1 > 0)", 1)]
+_JUNK = list("()[]{}:;,\"#\t\\@$é\u00a0") + ["\n", "\n    ", " not", " if", " + ", "if 1:", "\x00", "\ufffd"]
+
+
+@st.composite
+def deep_card(draw):
+    """(text, tree depth by construction, junk added?)"""
+    def some(options, most):   # a length drawn evenly, so that deep cases are common
+        n = draw(st.integers(0, most))
+        return draw(st.lists(st.sampled_from(options), min_size=n, max_size=n))
+
+    blocks = some(_BLOCKS, 60)
+    lines, depth = [], 3   # card, section, block
+    for i, (tpl, levels) in enumerate(blocks):
+        lines.append("    " * (2 + i) + tpl.format(n=i))
+        depth += levels
+    pad = "    " * (2 + len(blocks))
+    if draw(st.booleans()):
+        inner, levels = "1", 0
+        for tpl, lv in some(_EXPRS, 150):
+            inner, levels = tpl.format(inner), levels + lv
+        lines.append(pad + "draw " + inner)
+        depth += 2 + levels + 1          # the action statement, the action, the number
+    else:
+        inner, levels = "1 > 0", 0
+        for tpl, lv in some(_CONDS, 150):
+            inner, levels = tpl.format(inner), levels + lv
+        lines.append(pad + "if " + inner + ": draw 1")
+        depth += 1 + levels + 2          # the if, the comparison, the number
+    text = HEAD + "\n".join(lines) + "\n"
+    junk = draw(st.lists(st.tuples(st.integers(0, len(text)), st.sampled_from(_JUNK)), max_size=3)
+                | st.just([]))
+    for at, piece in sorted(junk, reverse=True):
+        text = text[:at] + piece + text[at:]
+    return text, depth, bool(junk)
+
+
+@fuzz(150)
+@given(deep_card())
+def test_deep_nesting(case):
+    text, depth, junk = case
+    try:
+        check_text(text, PATH)
+        ok, messages = True, []
+    except CardlangError as err:
+        assert_well_formed(err, PATH)
+        ok, messages = False, [d.message for d in err.diagnostics]
+    if not junk:
+        too_deep = f"nested too deeply: more than {MAX_NESTING} levels"
+        assert (ok, messages) == ((True, []) if depth <= MAX_NESTING else (False, [too_deep])), depth

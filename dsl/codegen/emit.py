@@ -433,6 +433,8 @@ class Emitter(Visitor):
         outer, self._it = self._it, ""  # inside, `it` is this query's candidate
         try:
             name = self._query_fn[(kind, id(q))] = f"{kind}_{len(self.queries)}"
+            slot = len(self.queries)
+            self.queries.append([])  # its place, taken before any query nested in it
             self.node(q)
             listing = self.select_listing(q)
             tests = [t for f in q.filters for t in self.filter_test(q, f, "continue")]
@@ -450,7 +452,7 @@ class Emitter(Visitor):
                          f"    cdef list items = {listing}", "    for x in items:"] + tests + \
                         ["        kept.append(x)", "    items = kept"] + ranked + \
                         ["    return items"]
-            self.queries.append(lines)
+            self.queries[slot] = lines
         finally:
             self._it = outer
         return name

@@ -204,9 +204,10 @@ class Game:
         set's module builds]); raises dsl.codegen.CompilerUnavailable without a compiler."""
         raise NotImplementedError(f"{self.name} has no compiled mode")
 
-    def scenarios(self, mode: str = "interpreted"):
+    def scenarios(self, mode: str = "interpreted", cards=None):
         """The game's part of the scenario runner (runtime/core/scenario.py Zones: building a
-        position from `setup`, reading `expect`, naming its actions), card effects in `mode`."""
+        position from `setup`, reading `expect`, naming its actions), card effects in `mode`,
+        of the game's own card set or of `cards` (checked cards: a set of one's own)."""
         raise NotImplementedError(f"{self.name} has no scenario runner")
 
     def describe(self) -> list[str]:

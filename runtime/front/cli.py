@@ -129,15 +129,14 @@ def render(targets: List[str] = typer.Argument(..., help="card files, folders, o
 @app.command()
 def fmt(paths: List[Path] = typer.Argument(..., help="card files or folders"),
         check_only: bool = typer.Option(False, "--check", help="only report files that would change")):
-    """Rewrite card files in canonical form (comments are not kept)."""
+    """Rewrite card files in canonical form (comments and the layout of lines are kept)."""
     from dsl.fmt import format_text
-    from dsl.load import card_files
-    from dsl.parse import decode
+    from dsl.load import card_files, read_card
     changed = 0
     failed = False
     for path in card_files(paths):
         try:
-            text = decode(path.read_bytes(), str(path))
+            text = read_card(path)  # regular files only: a FIFO or a link loop is an error
             new = format_text(text, str(path))
         except CardlangError as e:
             _print_diags(e.diagnostics)
@@ -148,10 +147,31 @@ def fmt(paths: List[Path] = typer.Argument(..., help="card files or folders"),
             if check_only:
                 out.print(f"would reformat {path}")
             else:
-                path.write_text(new)
+                try:
+                    _write_atomically(path, new)
+                except OSError as e:
+                    err.print(f"{path}: error: cannot write: {e.strerror or e}", markup=False)
+                    failed = True
+                    continue
                 out.print(f"reformatted {path}")
     if failed or (check_only and changed):
         raise typer.Exit(1)
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """Replace a file's text all at once (a temporary file renamed over it): an interrupted
+    write never leaves half a card."""
+    import os
+    import tempfile
+    fd, tmp = tempfile.mkstemp(dir=str(path.parent), prefix=".fmt-", suffix=".card")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
 
 
 @app.command("test")

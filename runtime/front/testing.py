@@ -47,11 +47,15 @@ def zones(game: str = "innovation", mode: str | None = None):
     return registry.get(game).scenarios(mode or default_mode())
 
 
-def run_example(card, example, game: str = "innovation", mode: str | None = None):
+def run_example(card, example, game: str = "innovation", mode: str | None = None,
+                root: str = str(CARDS_ROOT)):
     """Run one example of a checked card; returns the runner's ScenarioResult. An example
     whose lines cannot be read raises CardlangError with every problem located (`cardlang
-    check` reports the same ones)."""
-    z = zones(game, mode or default_mode())
+    check` reports the same ones). `root`: another cards/ folder to play with."""
+    if root == str(CARDS_ROOT):
+        z = zones(game, mode or default_mode())
+    else:
+        z = registry.get(game).scenarios(mode or default_mode(), cards=game_cards(game, root))
     sc, errors = to_scenario(example, card, z.example_words())
     found = [(e.span, e.message, e.expected, e.suggestion) for e in errors]
     if not found:

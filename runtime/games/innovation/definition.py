@@ -103,9 +103,12 @@ class Innovation(Game):
                         binding=typed_binding(progress))
         return runtime, results
 
-    def scenarios(self, mode: str = "interpreted"):
+    def scenarios(self, mode: str = "interpreted", cards=None):
         from .scenario import InnovationScenarios
-        return InnovationScenarios(mode)
+        if cards is None:
+            return InnovationScenarios(mode)
+        from .cardset import build_cardset
+        return InnovationScenarios(mode, cardset=build_cardset(list(cards), mode=mode))
 
 
 GAME = Innovation()

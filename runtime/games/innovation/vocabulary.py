@@ -32,7 +32,7 @@ v.type("direction", doc="a direction")
 v.type("achievement", accepts=("str", "card", "cards"), doc="an achievement")
 
 # ---- card attributes
-v.attr("age", "int", required=True, doc="the card's age (value), 1 to 11")
+v.attr("age", "int", required=True, doc="the card's age (value), 1 to 11", min=1, max=11)
 v.attr("color", "word", COLORS, required=True, doc="the card's colour")
 v.attr("icons", "words", ICONS + SPECIAL_SLOTS + BONUSES, required=True, min_count=4, max_count=6,
        doc="icon slots in order: top-left, bottom-left, bottom-middle, bottom-right "

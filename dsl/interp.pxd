@@ -38,6 +38,7 @@ cpdef bint exists(sel, Env env) except -1
 @cython.locals(memo=dict)
 cpdef bint passes(f, x, Env env) except -1
 cpdef key_of(rank, x, Env env)
+cpdef _check_kept(f, x, bint kept, Env env)
 cpdef list ranked(rank, list items, Env env)
 @cython.locals(top=object, tied=list, order=list, i=Py_ssize_t)
 cpdef list rank_by(list items, list keys, bint best, bint counted, bint single)

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import functools
 
+from .accel import CHECK, AccelMismatch
+
 # the core IR forms as names (a module attribute would be looked up at every test)
 from .core import (Amount, Arith, Call, Cmp, Const, Either, Exists, Flag, ForEach, If, In, It,
                    Items, Let, Logic, Neg, Not, Optional_, Perform, Pick, Repeat, RepeatEffect,
@@ -393,6 +395,8 @@ def candidates(sel: Select, env: Env) -> list:
             r = memo.get(x)
             if r is None:
                 r = memo[x] = passes(f, x, env)
+            elif CHECK:
+                _check_kept(f, x, r, env)
             if r != neg:
                 kept.append(x)
         items = kept
@@ -420,6 +424,8 @@ def passes(f, x, env: Env) -> bool:
         if memo is not None and not env.game._hooks:
             r = memo.get(x)
             if r is not None:
+                if CHECK:
+                    _check_kept(f, x, r, env)
                 return r
         env.its.append(x)
         try:
@@ -432,6 +438,18 @@ def passes(f, x, env: Env) -> bool:
     if k == "test":
         return f.test.run(env, x, None if f.arg is None else evaluate(f.arg, env))
     return x not in as_list(evaluate(f.arg, env))  # other_than
+
+
+def _check_kept(f, x, kept: bool, env: Env) -> None:
+    """CARDLANG_ACCEL=check: a kept answer of a where-test is the one it gives afresh."""
+    env.its.append(x)
+    try:
+        fresh = truth(evaluate(f.arg, env))
+    finally:
+        env.its.pop()
+    if fresh != kept:
+        raise AccelMismatch(f"a kept where-test answer of item {x!r} is {kept}, "
+                            f"afresh {fresh}")
 
 
 def key_of(rank, x, env: Env):

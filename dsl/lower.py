@@ -25,10 +25,13 @@ _ROLE_OF = {"you": "you", "me": "me", "opponents": "opponents", "everyone": "eve
 
 
 class Lowering:
-    def __init__(self, vocab: Vocabulary, labels=None):
-        """`labels(body) -> str`: the English of an `either` branch (the renderer's)."""
+    def __init__(self, vocab: Vocabulary, labels=None, memo: bool = True):
+        """`labels(body) -> str`: the English of an `either` branch (the renderer's); `memo`:
+        a query's test that reads only its item keeps its answers (dsl/accel.py: off, none
+        is kept)."""
         self.v = vocab
         self.labels = labels
+        self.memo = memo
         self.exports: tuple = ()
 
     # ------------------------------------------------------------------ effects
@@ -156,7 +159,7 @@ class Lowering:
                 position = p.arg  # the zone is listed at that position
             elif p.kind == "where":
                 filters.append(C.Filter("where", self.expr(p.arg), p.negated, None,
-                                        {} if self.intrinsic(p.arg) else None))
+                                        {} if self.memo and self.intrinsic(p.arg) else None))
             elif p.kind == "test":
                 filters.append(C.Filter("test", self.test_arg(p.arg), p.negated,
                                         self.v.tests[p.test]))

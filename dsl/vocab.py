@@ -243,6 +243,7 @@ class Vocabulary:
     # argument's own under "PREP TYPE"
     examples: dict = field(default_factory=dict)
     variants: dict = field(default_factory=dict)   # name -> more FuncDefs (other signatures)
+    origin: Any = None                      # the vocabulary this one was rebound from
     _where: dict = field(default_factory=dict)
     _item_of_list: set = field(default_factory=set)
 
@@ -393,6 +394,7 @@ class Vocabulary:
                 out[k] = dataclasses.replace(d, **changes)
             return out
         v = copy.copy(self)
+        v.origin = self.origin or self
         v.verbs, v.functions, v.tests = defs(self.verbs), defs(self.functions), defs(self.tests)
         v.variants = {k: [dataclasses.replace(d, run=swap(d.run)) for d in ds]
                       for k, ds in self.variants.items()}

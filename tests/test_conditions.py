@@ -11,7 +11,7 @@ from dsl import ir as I
 from runtime.front.testing import cardset
 from runtime.core.agents import RandomAgent
 from runtime.games.innovation.cardset import _condition
-from runtime.games.innovation.conditions import dependencies, input_mask
+from runtime.games.innovation.accel.conditions import dependencies, input_mask
 from dsl.interp import Env
 from runtime.games.innovation.effects import EffectContext, SpecialAchievement
 from runtime.games.innovation.game import InnovationGame, Options
@@ -147,7 +147,7 @@ def test_parts_that_read_one_value_are_tabled_by_value():
     # value (conditions.Tabled) and shared by every player and game; Wonder's and Universe's
     # "five colours" read the board's shape (TabledShape); Universe's "no top card below 8"
     # is answered card by card (conditions.TopsTested)
-    from runtime.games.innovation.conditions import Remembered, Tabled
+    from runtime.games.innovation.accel.conditions import Remembered, Tabled
     cs = cardset("innovation", mode="interpreted")
     kinds = {sp.name: [type(p).__name__ for p in sp.condition.parts] for sp in cs.specials}
     assert kinds["Empire"] == ["Tabled"] * 6 and kinds["World"] == ["Tabled"]
@@ -165,7 +165,7 @@ def test_parts_that_read_one_value_are_tabled_by_value():
 def test_a_remembered_part_keeps_one_int_per_player_until_its_revisions_move():
     # a part that reads only revisions (Universe's top cards) keeps rev * 2 + answer in
     # State.cond_memo, and is evaluated again when the revision it reads moves
-    from runtime.games.innovation.conditions import Remembered
+    from runtime.games.innovation.accel.conditions import Remembered
     from runtime.games.innovation.state import BOARD, State
     cs = cardset("innovation", mode="interpreted")
     st_ = State(cs.table, 2)
@@ -211,7 +211,7 @@ def test_which_parts_are_answered_top_card_by_top_card():
 
 
 def test_a_tops_part_tests_each_card_once_for_every_player_and_game():
-    from runtime.games.innovation.conditions import TopsTested
+    from runtime.games.innovation.accel.conditions import TopsTested
     from runtime.games.innovation.state import BOARD, State
     cs = cardset("innovation", mode="interpreted")
     by_color = {}
@@ -267,7 +267,7 @@ def test_a_tops_part_answers_what_its_condition_says_at_every_step(seed):
 
 
 def test_a_tabled_part_evaluates_each_value_once_and_large_values_every_time():
-    from runtime.games.innovation.conditions import TABLE_SIZE, Tabled
+    from runtime.games.innovation.accel.conditions import TABLE_SIZE, Tabled
     from runtime.games.innovation.state import State
     calls = []
     part = Tabled(lambda game, p: calls.append(p) or True, "icon:clock")
@@ -283,7 +283,7 @@ def test_a_tabled_part_evaluates_each_value_once_and_large_values_every_time():
 
 
 def test_a_shape_tabled_part_is_keyed_by_colours_and_splays():
-    from runtime.games.innovation.conditions import TabledShape
+    from runtime.games.innovation.accel.conditions import TabledShape
     from runtime.games.innovation.state import BOARD, SPLAY_RIGHT, State, shape_of
     cs = cardset("innovation", mode="interpreted")
     st_ = State(cs.table, 1)

@@ -122,10 +122,23 @@ def abi_tag() -> str:
     return f"{sys.implementation.cache_tag}{sysconfig.get_config_var('EXT_SUFFIX')}-{platform.machine()}"
 
 
+_VOCAB_PRINTS: dict = {}
+
+
 def vocab_fingerprint(vocab) -> str:
     """A hash of the sources of a game's vocabulary: the files that declare its words and
     define its verbs', functions' and tests' behaviour and inline forms, its lister and its
-    phrasebook (the comments of a generated module are its English)."""
+    phrasebook (the comments of a generated module are its English). A vocabulary rebound to
+    the compiled twins has its source's: the same modules are generated from both."""
+    vocab = vocab.origin or vocab
+    made = _VOCAB_PRINTS.get(id(vocab))
+    if made is not None and made[0] is vocab:
+        return made[1]
+    made = _VOCAB_PRINTS[id(vocab)] = (vocab, _vocab_fingerprint(vocab))
+    return made[1]
+
+
+def _vocab_fingerprint(vocab) -> str:
     import inspect
     files = {w.rsplit(":", 1)[0] for w in vocab._where.values()}
     objs = [vocab.lister, vocab.phrasebook, type(vocab.inline) if vocab.inline else None,

@@ -46,7 +46,18 @@ def _source(qualname: str) -> Path:
 
 
 def _declarations(qualname: str) -> Path:
-    return _source(qualname).with_suffix(".pxd")
+    """A module's C types: the .pxd beside it, else the one in the `accel/` folder of the
+    nearest package above it that has one (a game's acceleration layer: accel/game.pxd for
+    runtime.games.<g>.game, accel/verbs/draw.pxd for runtime.games.<g>.verbs.draw)."""
+    beside = _source(qualname).with_suffix(".pxd")
+    if beside.exists():
+        return beside
+    parts = qualname.split(".")
+    for i in range(len(parts) - 1, 0, -1):
+        accel = REPO.joinpath(*parts[:i], "accel")
+        if accel.is_dir():
+            return accel.joinpath(*parts[i:-1], parts[-1] + ".pxd")
+    return beside
 
 
 def runtime_key(modules: tuple) -> str:

@@ -12,7 +12,7 @@ from dsl.lower import Lowering
 
 from . import karma
 from .cards import KIND_SPECIAL, CardInfo, CardTable
-from .conditions import Combination, dependencies, memo
+from .accel.conditions import Combination, Part, dependencies, memo
 from .effects import Effect, EffectContext, SpecialAchievement
 
 
@@ -40,7 +40,7 @@ class CardSet:
 RUNTIME_MODULES = (
     "dsl.interp", "runtime.core.rng", "runtime.core.decision", "runtime.core.agents.basic",
     "runtime.games.innovation.cards", "runtime.games.innovation.state",
-    "runtime.games.innovation.effects", "runtime.games.innovation.conditions",
+    "runtime.games.innovation.effects", "runtime.games.innovation.accel.conditions",
     "runtime.games.innovation.game", "runtime.games.innovation.zones",
     "runtime.games.innovation.functions", "runtime.games.innovation.verbs.draw",
     "runtime.games.innovation.verbs.cards", "runtime.games.innovation.verbs.moves",
@@ -97,16 +97,21 @@ def vocabulary():
     return get("innovation")
 
 
-def build_cardset(cards: list, edition: int = 3, mode: str = "interpreted") -> CardSet:
+def build_cardset(cards: list, edition: int = 3, mode: str = "interpreted",
+                  accel: str | None = None) -> CardSet:
     """mode "compiled": effects and conditions come from the set's generated Cython module
     (dsl/codegen; same semantics), playing on the compiled runtime; without a C compiler they
-    stay interpreted (one warning)."""
+    stay interpreted (one warning). `accel` "off" (default: $CARDLANG_ACCEL, dsl/accel.py):
+    no answer of a condition or a query's test is kept and no special-achievement check is
+    skipped (the same games, computed afresh)."""
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
+    from dsl import accel as accel_switch
+    fast = (accel or accel_switch.MODE) != "off"
     from dsl.render import renderer_for
     vocab = vocabulary()
     compiled = runtime = None
-    remember, combined = memo, Combination
+    remember, combined, plain = memo, Combination, Part
     env_types = (Env, EffectContext)  # the Env and context conditions are evaluated with
     interp = None
     if mode == "compiled":
@@ -114,15 +119,15 @@ def build_cardset(cards: list, edition: int = 3, mode: str = "interpreted") -> C
         twins = compiled_runtime(RUNTIME_MODULES)
         if twins is not None:
             runtime = Runtime(twins)
-            conds = twins["runtime.games.innovation.conditions"]
-            remember, combined = conds.memo, conds.Combination
+            conds = twins["runtime.games.innovation.accel.conditions"]
+            remember, combined, plain = conds.memo, conds.Combination, conds.Part
             interp = twins["dsl.interp"]
             env_types = (interp.Env, twins["runtime.games.innovation.effects"].EffectContext)
             vocab = vocab.rebound(twins)  # its verbs, functions, tests: the compiled ones
             compiled = compiled_effects(list(cards), vocab, interp, env_types[1],
                                         binding=typed_binding())
     render = renderer_for(vocabulary())
-    lowering = Lowering(vocab, labels=render.either_label)
+    lowering = Lowering(vocab, labels=render.either_label, memo=fast)
     run_effect = (interp.runner if interp is not None else None)
     cards = select_edition(cards, edition)
     # base cards first, then by age, colour and name: a stable id order for replays
@@ -148,12 +153,13 @@ def build_cardset(cards: list, edition: int = 3, mode: str = "interpreted") -> C
             for k, part in enumerate(parts):
                 h = compiled.condition(c, cid, k) if compiled else \
                     _condition(c, lowering.condition(part), cid, env_types, interp)
-                form = tops_form(part, vocab)
+                form = tops_form(part, vocab) if fast else None
                 tops = None if form is None else (
                     form[0], _card_tester(c, lowering.select(form[1]), cid, env_types, interp))
-                holds.append(remember(h, part, tops))
+                holds.append(remember(h, part, tops) if fast else plain(h))
+            # with its inputs known, a special is asked only when one of them changed
             specials.append(SpecialAchievement(cid, c.name, combined(op, holds),
-                                               inputs=dependencies(c.condition)))
+                                               inputs=dependencies(c.condition) if fast else None))
     return CardSet(table, effects, specials, ir, runtime, triggers)
 
 
@@ -233,7 +239,8 @@ def _condition(card: I.Card, cond, cid: int, env_types, interp=None):
 
 
 @functools.lru_cache(maxsize=8)
-def load_cardset(edition: int = 3, mode: str = "interpreted") -> CardSet:
+def load_cardset(edition: int = 3, mode: str = "interpreted", accel: str | None = None) -> CardSet:
     """The card set of cards/innovation in `mode` for `edition`, built once per process."""
     from runtime.core.cardfiles import CARDS_ROOT, game_cards
-    return build_cardset(list(game_cards("innovation", str(CARDS_ROOT))), edition, mode=mode)
+    return build_cardset(list(game_cards("innovation", str(CARDS_ROOT))), edition, mode=mode,
+                         accel=accel)

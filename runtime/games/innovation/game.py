@@ -25,8 +25,9 @@ from ...core.agents.basic import FirstLegalAgent, RandomAgent, ask
 from ...core.decision import new_decision, new_entry, new_entry_one, validate_answer
 from ...core.errors import GameOver, IllegalMove
 from ...core.rng import Rng
+from dsl.accel import CHECK, AccelMismatch
 from .cards import COLORS, ICON_BIT_LIMIT, N_ICON_SLOTS, CardTable, color_id, icon_id
-from .conditions import Combination, input_mask
+from .accel.conditions import Combination, input_mask
 from .effects import Effect, Runner, SpecialAchievement, new_context
 from .state import (ACHIEVEMENTS, AVAILABLE, BOARD, DISPLAY, FORECAST, HAND, LIMBO, N_COLORS,
                     REMOVED, SCORE, SPLAY_INDEX, SPLAY_NAMES, SPLAY_NONE, SUPPLY, ZONE_INDEX,
@@ -116,6 +117,7 @@ def effect_row(src: int, e: Effect) -> tuple:
 
 
 HAND_SORT_MAX = 128  # compiled legal_actions sorts hands up to this size in a C array
+_CHECK = CHECK  # dsl/accel.py's check mode (a C constant in the compiled twin)
 _N_ICON_SLOTS = N_ICON_SLOTS  # (a C constant in the compiled twin, game.pxd)
 _N_COLORS = N_COLORS
 _ICON_BIT_LIMIT = ICON_BIT_LIMIT
@@ -1047,6 +1049,8 @@ class InnovationGame:
         try:
             if known:
                 self._check_woken_specials(st)
+                if _CHECK:  # CARDLANG_ACCEL=check: nothing skipped would have been claimed
+                    self._verify_specials(st)
                 return
             order = self._orders[st.current]
             for sp in self.specials:
@@ -1086,6 +1090,17 @@ class InnovationGame:
                     woken = st.changed_any  # (claiming changes bits too)
                     break
         st.clear_changed()
+
+    def _verify_specials(self, st: State) -> None:
+        """After a check that skipped the specials nothing woke: every special still available
+        holds for nobody, evaluated afresh (dsl/accel.py check mode)."""
+        for sp in self.specials:
+            if st.zone_of[sp.card_id] != AVAILABLE:
+                continue
+            for q in self._orders[st.current]:
+                if sp.condition(self, q):
+                    raise AccelMismatch(f"the special achievement {sp.name} holds for player "
+                                        f"{q} but its check was skipped")
 
     def _claim_special(self, st: State, card: int, q: int) -> None:
         st.move(card, ACHIEVEMENTS, q)

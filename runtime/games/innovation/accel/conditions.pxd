@@ -1,9 +1,10 @@
-# C types for the compiled twin of conditions.py (dsl/codegen/runtime_build.py).
+# C types for the compiled twin of accel/conditions.py (dsl/codegen/runtime_build.py).
 cimport cython
 from runtime.games.innovation.state cimport State
 from runtime.games.innovation.effects cimport Predicate
 
 cdef long _N_ICON_SLOTS, _N_COLORS
+cdef bint _CHECK
 
 cdef class Part:
     cdef public object holds

@@ -28,10 +28,11 @@ import itertools
 import cython
 
 from dsl import ir as I
+from dsl.accel import CHECK, AccelMismatch
 
-from .cards import N_ICON_SLOTS, icon_id
-from .effects import Predicate
-from .state import (IN_ALL, IN_BOARD, IN_COLORS, IN_ICONS, IN_SCORED, IN_SPLAYS, IN_TOPS,
+from ..cards import N_ICON_SLOTS, icon_id
+from ..effects import Predicate
+from ..state import (IN_ALL, IN_BOARD, IN_COLORS, IN_ICONS, IN_SCORED, IN_SPLAYS, IN_TOPS,
                     IN_TUCKED, N_COLORS, int_array, int_filled)
 
 # functions whose value depends only on their arguments
@@ -173,6 +174,7 @@ def memo(holds, cond, tops=None) -> "Part":
     return Remembered(holds, deps)
 
 
+_CHECK = CHECK  # (a C constant in the compiled twin, accel/conditions.pxd)
 _SLOTS = itertools.count(0, 8)  # each Remembered's keys in State.cond_memo: slot + player
 _N_ICON_SLOTS = N_ICON_SLOTS  # (C constants in the compiled twin, conditions.pxd)
 _N_COLORS = N_COLORS
@@ -353,8 +355,13 @@ class Combination:
         return not self.decides
 
     def holds(self, game, st, player) -> bool:
-        """The remembered answers: asked only of games without hooks (_check_woken_specials)."""
+        """The remembered answers: asked only of games without hooks (_check_woken_specials).
+        With CARDLANG_ACCEL=check each is compared with the part evaluated afresh."""
         for part in self.parts:
-            if part.ask(game, st, player) == self.decides:
+            r = part.ask(game, st, player)
+            if _CHECK and r != part.truth(game, player):
+                raise AccelMismatch(f"{type(part).__name__} answered {r} for player "
+                                    f"{player}; evaluated afresh the part is {not r}")
+            if r == self.decides:
                 return self.decides
         return not self.decides

@@ -6,7 +6,7 @@ from runtime.core.rng cimport Rng
 from runtime.core.agents.basic cimport ask, RandomAgent
 from runtime.core.decision cimport Decision, new_decision, new_entry, new_entry_one, validate_answer
 from runtime.games.innovation.state cimport State
-from runtime.games.innovation.conditions cimport Combination
+from runtime.games.innovation.accel.conditions cimport Combination
 from runtime.games.innovation.cards cimport color_id, icon_id
 from runtime.games.innovation.effects cimport Runner, new_context
 
@@ -17,6 +17,7 @@ cdef long _N_ZONES
 cpdef tuple _specials_of(list specials)
 cdef long ROW_DEMAND, ROW_COMPEL, ROW_OTHER, HAND_SORT_MAX, _N_ICON_SLOTS, _N_COLORS
 cdef long _ICON_BIT_LIMIT
+cdef bint _CHECK
 cpdef tuple effect_row(long src, e)
 cpdef run_effect(run, ctx)
 @cython.locals(k=long, pile=list)

@@ -1,8 +1,8 @@
 """The acceleration layer's switch: CARDLANG_ACCEL = on (default) | off | check.
 
 A game's acceleration is what it does only to be fast and that must never change a game:
-answers kept instead of recomputed (a special achievement's condition remembered by what it
-reads, a query's test remembered by card), checks skipped because nothing they read changed,
+answers kept instead of recomputed (a card's condition remembered by what it reads, a
+query's test remembered by item), checks skipped because nothing they read changed,
 and its Cython typing (the `accel/` folder of a game: the .pxd files of its compiled twins).
 
     on      every fast path taken

@@ -907,11 +907,12 @@ _OTHER_WORDS: dict = {}
 
 def words_of_other_games(game: str) -> dict:
     """{word: game} of the words of every other installed game (for error messages)."""
-    made = _OTHER_WORDS.get(game)
+    from .vocab import get, known_games
+    others = tuple(known_games())
+    made = _OTHER_WORDS.get((game, others))  # a game registered later makes a new table
     if made is None:
-        from .vocab import get, known_games
         made = {}
-        for other in known_games():
+        for other in others:
             if other == game:
                 continue
             try:
@@ -921,7 +922,7 @@ def words_of_other_games(game: str) -> dict:
             for w in v.all_words():
                 made.setdefault(w, other)
         mine = get(game).all_words()
-        made = _OTHER_WORDS[game] = {w: g for w, g in made.items() if w not in mine}
+        made = _OTHER_WORDS[(game, others)] = {w: g for w, g in made.items() if w not in mine}
     return made
 
 

@@ -219,9 +219,11 @@ def exec_op(op, env: Env) -> None:
 
 
 def choose_option(env: Env, labels: tuple, least: int) -> int:
-    """The executor chooses one of an `either`'s branches (by its label); -1 for none."""
+    """The executor chooses one of an `either`'s branches; -1 for none. The options are
+    "option 1", "option 2"... (stable in saves); their English is the branches' labels."""
     values = [f"option {i + 1}" for i in range(len(labels))]
-    pick_ = env.game.choose(env.executor, "option", values, least, 1, "choose one")
+    pick_ = env.game.choose(env.executor, "option", values, least, 1, "choose one", False,
+                            labels)
     return values.index(pick_[0]) if pick_ else -1
 
 

@@ -7,11 +7,12 @@ cdef class Decision:
     cdef public str kind, prompt
     cdef public tuple options
     cdef public bint all_or_none
+    cdef public object labels
     cpdef tuple _fields(self)
 
 @cython.locals(d=Decision)
 cpdef Decision new_decision(long player, str kind, tuple options, long min, long max, str prompt,
-                            bint all_or_none=*)
+                            bint all_or_none=*, labels=*)
 cpdef list first_legal_answer(Decision d)
 @cython.locals(ans=list)
 cpdef list validate_answer(Decision d, answer)

@@ -21,10 +21,10 @@ class Decision:
     is made per decision, and the compiled runtime types it, decision.pxd).
     """
 
-    __slots__ = ("player", "kind", "options", "min", "max", "prompt", "all_or_none")
+    __slots__ = ("player", "kind", "options", "min", "max", "prompt", "all_or_none", "labels")
 
     def __init__(self, player: int, kind: str, options: tuple, min: int = 1, max: int = 1,
-                 prompt: str = "", all_or_none: bool = False):
+                 prompt: str = "", all_or_none: bool = False, labels=None):
         self.player = player
         self.kind = kind
         self.options = tuple(options)
@@ -32,6 +32,7 @@ class Decision:
         self.max = max
         self.prompt = prompt
         self.all_or_none = all_or_none
+        self.labels = labels  # None, or each option's English when the rules know it better
 
     def _fields(self) -> tuple:
         return (self.player, self.kind, self.options, self.min, self.max, self.prompt,
@@ -49,7 +50,7 @@ class Decision:
 
 
 def new_decision(player: int, kind: str, options: tuple, min: int, max: int, prompt: str,
-                 all_or_none: bool = False) -> Decision:
+                 all_or_none: bool = False, labels=None) -> Decision:
     """Decision(...) with `options` already a tuple, made without the call's argument parsing
     in the compiled twin (one is made for every choice)."""
     d = Decision.__new__(Decision)
@@ -60,6 +61,7 @@ def new_decision(player: int, kind: str, options: tuple, min: int, max: int, pro
     d.max = max
     d.prompt = prompt
     d.all_or_none = all_or_none
+    d.labels = labels
     return d
 
 

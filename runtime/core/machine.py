@@ -30,7 +30,8 @@ The engine protocol (what a game's rules object provides):
     play(max_steps)      (optional) step() until the game is over or max_steps steps
     clone()              an independent copy
     result()             None, or an object with `winners` (seats) and `reason`
-    option_id(kind, value), option_text(kind, value)   for Pending options
+    option_id(kind, value), option_text(kind, value)   for Pending options (a Decision's
+                         `labels`, when the rules give them, are its options' text instead)
     observation(player)  what a player may see
     heuristic(player)    the game's estimate of a position (greedy, search)
     random_agent(seed)   the rules' own RandomAgent (compiled with compiled rules)
@@ -157,8 +158,10 @@ class EngineState(State):
             return None
         if self._view is None:
             eng = self._live
-            opts = tuple(Option(eng.option_id(d.kind, o), o, eng.option_text(d.kind, o))
-                         for o in d.options)
+            labels = d.labels  # the rules' own English for these options, if any
+            opts = tuple(Option(eng.option_id(d.kind, o), o,
+                                labels[i] if labels and labels[i] else eng.option_text(d.kind, o))
+                         for i, o in enumerate(d.options))
             self._view = Pending(d.player, d.kind, d.prompt, opts, d.min, d.max, d.all_or_none)
         return self._view
 

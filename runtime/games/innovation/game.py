@@ -408,11 +408,12 @@ class InnovationGame:
 
     # ------------------------------------------------------------------ decisions
     def choose(self, player: int, kind: str, options, min: int = 1, max: int = 1,
-               prompt: str = "", all_or_none: bool = False) -> list:
+               prompt: str = "", all_or_none: bool = False, labels=None) -> list:
         """Ask `player` to choose. The golden rule clips min/max to what is possible; a decision
         with a single legal answer is taken automatically and not logged. `all_or_none`: exactly
         `max` or nothing, and nothing at all when fewer than `max` options exist (000
-        "说明和其他关键词": "you may X" that cannot be done in full is not done)."""
+        "说明和其他关键词": "you may X" that cannot be done in full is not done). `labels`: each
+        option's English, when the caller knows it (an `either`'s branches)."""
         seq = options if type(options) is list or type(options) is tuple else tuple(options)
         n = len(seq)
         if all_or_none:
@@ -443,7 +444,7 @@ class InnovationGame:
             o = seq[i]
             self.log.append(new_entry_one(player, kind, o))
             return [o]
-        d = new_decision(player, kind, tuple(seq), min, max, prompt)
+        d = new_decision(player, kind, tuple(seq), min, max, prompt, False, labels)
         answer = validate_answer(d, ask(agent, self, d))
         self.log.append(new_entry(player, kind, list(answer)))
         return answer

@@ -48,7 +48,7 @@ cdef class InnovationGame:
     cpdef _emit(self, tuple event, bint change=*)
     @cython.locals(n=long, d=Decision, i=long, ra=RandomAgent)
     cpdef list choose(self, player, str kind, options, long min=*, long max=*, str prompt=*,
-                      bint all_or_none=*)
+                      bint all_or_none=*, tuple labels=*)
     cpdef bint choose_yes_no(self, player, prompt=*) except -1
     cpdef list hand(self, long p)
     cpdef list pile(self, long p, color)

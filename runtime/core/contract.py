@@ -210,6 +210,12 @@ class Game:
         of the game's own card set or of `cards` (checked cards: a set of one's own)."""
         raise NotImplementedError(f"{self.name} has no scenario runner")
 
+    def cardset(self, mode: str = "interpreted", cards=None, **options):
+        """The game's cards built for `mode` (the shipped ones, or `cards`: checked cards of
+        one's own), under `options` that change what the cards are (e.g. an edition). What
+        the game's engines play with; tests and tools read its table and modules."""
+        raise NotImplementedError(f"{self.name} has no card set")
+
     def describe(self) -> list[str]:
         """Lines for `cardlang games`."""
         players = (f"{self.min_players}" if self.min_players == self.max_players

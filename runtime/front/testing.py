@@ -3,7 +3,6 @@ with the game's words) and run by the core's scenario runner on the game's card 
 from __future__ import annotations
 
 import functools
-import importlib
 import os
 
 from dsl.errors import CardlangError, Diagnostic
@@ -26,19 +25,17 @@ def default_mode() -> str:
     return mode
 
 
-def cardset(game: str = "innovation", edition: int = 3, root: str = str(CARDS_ROOT),
-            mode: str | None = None):
-    """The game's card set, with interpreted or compiled (dsl/codegen) effects; built once per
-    process for each (game, edition, root, mode)."""
-    return _cardset(game, edition, root, mode or default_mode())
+def cardset(game: str = "innovation", root: str = str(CARDS_ROOT), mode: str | None = None,
+            **options):
+    """The game's card set (Game.cardset), with interpreted or compiled (dsl/codegen)
+    effects; built once per process for each (game, root, mode, options)."""
+    return _cardset(game, root, mode or default_mode(), tuple(sorted(options.items())))
 
 
 @functools.lru_cache(maxsize=16)
-def _cardset(game: str, edition: int, root: str, mode: str):
-    mod = importlib.import_module(f"runtime.games.{game}.cardset")
-    if root == str(CARDS_ROOT) and hasattr(mod, "load_cardset"):
-        return mod.load_cardset(edition, mode)  # the one the game's own runner uses
-    return mod.build_cardset(list(game_cards(game, root)), edition, mode=mode)
+def _cardset(game: str, root: str, mode: str, options: tuple):
+    cards = None if root == str(CARDS_ROOT) else list(game_cards(game, root))
+    return registry.get(game).cardset(mode, cards, **dict(options))
 
 
 @functools.lru_cache(maxsize=8)

@@ -103,6 +103,12 @@ class Innovation(Game):
                         binding=typed_binding(progress))
         return runtime, results
 
+    def cardset(self, mode: str = "interpreted", cards=None, edition: int = 3):
+        from .cardset import build_cardset, load_cardset
+        if cards is None:
+            return load_cardset(edition, mode)  # the one the game's own engines use
+        return build_cardset(list(cards), edition, mode=mode)
+
     def scenarios(self, mode: str = "interpreted", cards=None):
         from .scenario import InnovationScenarios
         if cards is None:

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 import cython
 
-# the event tags (runtime/core/events.py), as names: a module's attributes cost a lookup
-from ...core.events import (
+# the event tags (events.py), as names: a module's attributes cost a lookup
+from .events import (
     ACHIEVE as EV_ACHIEVE, ACTION as EV_ACTION, DEMAND as EV_DEMAND, DOGMA as EV_DOGMA,
     DRAW as EV_DRAW, EXCHANGE as EV_EXCHANGE, GAME_OVER as EV_GAME_OVER, MELD as EV_MELD,
     REARRANGE as EV_REARRANGE, REMOVE as EV_REMOVE, RETURN as EV_RETURN, REVEAL as EV_REVEAL,
@@ -372,7 +372,7 @@ class InnovationGame:
 
     def add_trigger(self, tag: str, fn) -> None:
         """Call fn(game, event) after every event with this tag ("*" for all). Tags include the
-        event tags in core.events plus "meld_action" and "draw_action" (the actions, as opposed
+        event tags in events.py plus "meld_action" and "draw_action" (the actions, as opposed
         to meld/draw effects)."""
         self._add_hook("trigger:" + tag, fn)
 

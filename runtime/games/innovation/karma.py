@@ -14,7 +14,7 @@ from __future__ import annotations
 from runtime.core.hooks import Busy, Rules, Triggered, fire
 
 # where the acting player and the subject are in a verb's replacement arguments (game.py
-# `_replace`) and in its event (core/events.py): (player index, subject index or None)
+# `_replace`) and in its event (events.py): (player index, subject index or None)
 _ARGS = {"meld": (0, 1), "tuck": (0, 1), "score": (0, 1), "return": (0, 1), "achieve": (0, 1),
          "draw": (0, None), "splay": (0, 1)}
 _EVENTS = {"meld": (1, 2), "tuck": (1, 2), "score": (1, 2), "return": (1, 2),

@@ -71,7 +71,7 @@ def test_no_document_points_to_the_design_document_outside_the_repository():
 def test_the_scenario_format_example_passes():
     from runtime.core.scenario import run_scenario
     from runtime.front.testing import zones
-    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    text = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
     block = re.search(r"## Scenario format \(version 1\).*?```json\n(.*?)```", text, re.S)
     r = run_scenario(json.loads(block.group(1)), zones("innovation", "interpreted"))
     assert r.passed, r.diffs

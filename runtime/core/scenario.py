@@ -1,4 +1,4 @@
-"""The scenario runner (format v1, docs/architecture.md "Scenario format"), for every game.
+"""The scenario runner (format v1, docs/scenarios.md "Scenario format"), for every game.
 
 A scenario builds a position by hand, plays scripted steps through the contract and compares
 the position reached with `expect`:

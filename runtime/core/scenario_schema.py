@@ -1,4 +1,4 @@
-"""The shape of a scenario (format v1, docs/architecture.md "Scenario format"), checked before
+"""The shape of a scenario (format v1, docs/scenarios.md "Scenario format"), checked before
 anything runs, so that a malformed file gets located errors instead of a traceback deep in the
 runner, and a number like "players": 100000000 is refused instead of tried.
 

@@ -1,4 +1,4 @@
-"""The scenario runner (runtime/core/scenario.py, format v1: docs/architecture.md "Scenario
+"""The scenario runner (runtime/core/scenario.py, format v1: docs/scenarios.md "Scenario
 format") with Innovation's zones, on a synthetic card table."""
 import json
 

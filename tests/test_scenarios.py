@@ -1,10 +1,8 @@
-"""Rule scenarios (shared/DESIGN.md "Scenario format (version 1)") for Innovation's base rules.
+"""Rule scenarios (docs/scenarios.md) for Innovation's base rules.
 
 Every scenario in tests/scenarios/innovation/*.json runs through the scenario runner with the
 project's card set; each scenario's name cites the seed file (000/001) and the section it tests.
 
-- pending_engine_bugs.json holds scenarios that fail because of an engine bug: xfail(strict=True),
-  so that the fix turns them into an XPASS failure that asks for them to be moved to a topic file.
 - tests/scenarios/innovation_illegal/ holds positions whose LAST action step, or an answer to it,
   is illegal. The runner must report exactly that step ("step N: illegal ...", "step N: pX acts
   but it is pY's turn" or "step M: pX's answer ... is refused") and nothing else: the refused
@@ -24,20 +22,6 @@ from runtime.front.testing import zones
 HERE = Path(__file__).resolve().parent
 SCENARIOS = HERE / "scenarios" / "innovation"
 ILLEGAL = HERE / "scenarios" / "innovation_illegal"
-PENDING = "pending_engine_bugs.json"
-
-# Why each pending scenario fails today (by scenario name; the file's default otherwise).
-PENDING_REASONS = {
-    "000 说明和其他关键词 '你可以 [做 X]，如果你做了，[Y]' 例 1: without enough cards to do X in full "
-    "the effect is ignored (Tools: may return three cards, with two in hand nothing is returned)":
-        "engine bug: 'may return three cards' with two cards in hand still asks and returns a partial "
-        "set (seed 000: without enough cards to do X in full the effect must be ignored)",
-    "000 说明和其他关键词 '你可以 [X]': a player who chooses to do X must do it in full: returning two "
-    "of four cards for 'may return three cards' is refused (Tools)":
-        "engine bug: the 'may return three cards' decision allows 0..3 cards instead of 0 or 3 "
-        "(seed 000: a player who chooses X must do it fully, or as much as possible)",
-}
-DEFAULT_PENDING = "engine bug, see the scenario name (pending_engine_bugs.json)"
 
 
 def _load(folder: Path) -> list:
@@ -45,12 +29,7 @@ def _load(folder: Path) -> list:
     for path in sorted(folder.glob("*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
         for i, sc in enumerate(data if isinstance(data, list) else [data]):
-            marks = []
-            if path.name == PENDING:
-                name = sc.get("name", "")
-                reason = PENDING_REASONS.get(name, DEFAULT_PENDING)
-                marks.append(pytest.mark.xfail(strict=True, reason=reason))
-            out.append(pytest.param(sc, id=f"{folder.name}/{path.stem}-{i:02d}", marks=marks))
+            out.append(pytest.param(sc, id=f"{folder.name}/{path.stem}-{i:02d}"))
     return out
 
 

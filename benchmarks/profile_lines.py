@@ -122,8 +122,11 @@ def by_source_line(cost: collections.Counter) -> collections.Counter:
         files[f].append((ln, c, fn))
     out: collections.Counter = collections.Counter()
     for f, rows in files.items():
-        with open(source_of(f)) as fh:
-            text = fh.read().split("\n")
+        try:
+            with open(source_of(f)) as fh:
+                text = fh.read().split("\n")
+        except FileNotFoundError:  # Cython's shared utility module keeps no C file: no lines
+            text = []
         here = [None] * (len(text) + 2)
         m = None
         for i, t in enumerate(text, 1):

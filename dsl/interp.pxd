@@ -3,6 +3,10 @@
 # modules call through C (pick_from, in_order, passes...).
 cimport cython
 
+cdef class Host:
+    cpdef list choose(self, player, str kind, options, long min=*, long max=*, str prompt=*,
+                      bint all_or_none=*, tuple labels=*)
+
 @cython.final
 cdef class Env:
     cdef public object ctx, game, executor, activator, exports
@@ -22,14 +26,14 @@ cpdef decline(step, Env env)
 cpdef bint any_able(test, obj, Env env) except -1
 @cython.locals(groups=dict, out=list, cs=list)
 cpdef list in_order(verb, list items, Env env)
-@cython.locals(values=list)
+@cython.locals(values=list, g=Host)
 cpdef long choose_option(Env env, tuple labels, long least) except? -2
 @cython.locals(chosen=list)
 cpdef tuple pick(pk, Env env, cands=*)
-@cython.locals(n=Py_ssize_t, has_max=bint)
+@cython.locals(n=Py_ssize_t, has_max=bint, g=Host)
 cpdef tuple pick_from(Env env, list items, lo, hi, keep, who, str mode, str kind, str prompt,
                       bint optional, bint if_you_do, rank)
-@cython.locals(sure=list, tied=list)
+@cython.locals(sure=list, tied=list, g=Host)
 cpdef list choose_ranked(rank, list items, long n, Env env, str kind, who)
 cpdef list listing(sel, Env env)
 @cython.locals(items=list, kept=list, memo=dict, neg=bint)

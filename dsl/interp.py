@@ -1,9 +1,9 @@
 """The interpreter: the reference semantics of the core IR (dsl/core.py), one branch per form,
 each headed by the form it runs. The game's meaning of each word comes with the IR (the
 verbs, functions and tests of its vocabulary, dsl/vocab.py) and from the game object the
-effect runs in (`env.game`), which provides:
+effect runs in (`env.game`, an instance of a subclass of `Host`), which provides:
 
-    choose(player, kind, options, min, max, prompt, all_or_none=False) -> list
+    choose(player, kind, options, min, max, prompt, all_or_none=False, labels=None) -> list
     choose_yes_no(player, prompt) -> bool
     opponents(player), players_in_order(player), n_players, _hooks (truthy while any hook
     is installed: where-test answers are then not kept)
@@ -44,6 +44,18 @@ class _Repeat(Exception):
 class _Stop(Exception):
     def __init__(self, scope: str):
         self.scope = scope
+
+
+class Host:
+    """The game an effect runs in (`env.game`), as the language asks it. A game's rules class
+    derives from it, so that the compiled interpreter (interp.pxd) asks it through C: every
+    choice of an effect goes through `choose`."""
+
+    def choose(self, player, kind: str, options, min: int = 1, max: int = 1, prompt: str = "",
+               all_or_none: bool = False, labels=None) -> list:
+        """`player` chooses between `min` and `max` of `options` (all or none of `max` with
+        `all_or_none`; `labels`: each option's English, when the effect knows it)."""
+        raise NotImplementedError
 
 
 class Env:
@@ -222,7 +234,8 @@ def choose_option(env: Env, labels: tuple, least: int) -> int:
     """The executor chooses one of an `either`'s branches; -1 for none. The options are
     "option 1", "option 2"... (stable in saves); their English is the branches' labels."""
     values = [f"option {i + 1}" for i in range(len(labels))]
-    pick_ = env.game.choose(env.executor, "option", values, least, 1, "choose one", False,
+    g = env.game
+    pick_ = g.choose(env.executor, "option", values, least, 1, "choose one", False,
                             labels)
     return values.index(pick_[0]) if pick_ else -1
 
@@ -371,7 +384,10 @@ def choose_ranked(rank, items: list, n: int, env: Env, kind: str, who) -> list:
         elif k == cut:
             tied.append(x)
     need = n - len(sure)
-    return sure + (env.game.choose(who, kind, tied, need, need, "choose") if need else [])
+    if not need:
+        return sure
+    g = env.game
+    return sure + g.choose(who, kind, tied, need, need, "choose")
 
 
 # ------------------------------------------------------------------ queries

@@ -26,6 +26,7 @@ from ...core.decision import new_decision, new_entry, new_entry_one, validate_an
 from ...core.errors import GameOver, IllegalMove
 from ...core.rng import Rng
 from dsl.accel import CHECK, AccelMismatch
+from dsl.interp import Host
 from .cards import COLORS, ICON_BIT_LIMIT, N_ICON_SLOTS, CardTable, color_id, icon_id
 from .accel.conditions import Combination, input_mask
 from .effects import Effect, Runner, SpecialAchievement, new_context
@@ -232,7 +233,7 @@ def achievements_needed(opts: Options) -> int:
     return 6 - (players - 2) + n_exp + opts.extra_achievements
 
 
-class InnovationGame:
+class InnovationGame(Host):
     def __init__(self, cards: CardTable, effects: dict | None = None,
                  specials: list | None = None, options: Options | None = None, seed: int = 0,
                  agents: list | None = None, auto_setup: bool = True,
@@ -312,7 +313,7 @@ class InnovationGame:
         for p in range(self.n_players):
             self.draw(p, 1)
             self.draw(p, 1)
-        chosen = [self.choose(p, "card", st.hand[p], 1, 1, "choose a card to meld")[0]
+        chosen = [self._choose(p, "card", st.hand[p], 1, 1, "choose a card to meld")[0]
                   for p in range(self.n_players)]
         for p in range(self.n_players):
             self.meld(p, chosen[p])
@@ -407,8 +408,13 @@ class InnovationGame:
         return PROCEED
 
     # ------------------------------------------------------------------ decisions
-    def choose(self, player: int, kind: str, options, min: int = 1, max: int = 1,
-               prompt: str = "", all_or_none: bool = False, labels=None) -> list:
+    def choose(self, player, kind: str, options, min: int = 1, max: int = 1, prompt: str = "",
+               all_or_none: bool = False, labels=None) -> list:
+        """dsl.interp.Host's: what card effects call (see _choose)."""
+        return self._choose(player, kind, options, min, max, prompt, all_or_none, labels)
+
+    def _choose(self, player, kind: str, options, min: int = 1, max: int = 1, prompt: str = "",
+                all_or_none: bool = False, labels=None) -> list:
         """Ask `player` to choose. The golden rule clips min/max to what is possible; a decision
         with a single legal answer is taken automatically and not logged. `all_or_none`: exactly
         `max` or nothing, and nothing at all when fewer than `max` options exist (000
@@ -450,7 +456,7 @@ class InnovationGame:
         return answer
 
     def choose_yes_no(self, player: int, prompt: str = "") -> bool:
-        return self.choose(player, "yesno", ("yes", "no"), 1, 1, prompt)[0] == "yes"
+        return self._choose(player, "yesno", ("yes", "no"), 1, 1, prompt)[0] == "yes"
 
     def option_id(self, kind: str, option) -> str:
         """The stable name of an option (contract.Option.id): cards by name, players p1..,
@@ -748,7 +754,7 @@ class InnovationGame:
         for key in order:
             g = groups[key]
             if len(g) > 1:
-                g = self.choose(p, "order", g, len(g), len(g), "order to return")
+                g = self._choose(p, "order", g, len(g), len(g), "order to return")
             for c in g:
                 self.return_card(p, c)
                 n += 1

@@ -2,6 +2,7 @@
 # struct, its hot methods called through C (cpdef) from the twin itself. Arguments that effects
 # pass (players, colours, icons as evaluated values) stay objects, as in the Python source.
 cimport cython
+from dsl.interp cimport Host
 from runtime.core.rng cimport Rng
 from runtime.core.agents.basic cimport ask, RandomAgent
 from runtime.core.decision cimport Decision, new_decision, new_entry, new_entry_one, validate_answer
@@ -26,7 +27,7 @@ cpdef long action_count(long n, list board, long ages) except? -1
 cpdef long nth_lowest(list xs, long i) except? -1
 
 @cython.final
-cdef class InnovationGame:
+cdef class InnovationGame(Host):
     cdef public object cards, options, seed, _result
     cdef public dict effects, _special_by_name, _hooks
     cdef public list _rows
@@ -47,7 +48,7 @@ cdef class InnovationGame:
     cpdef _shuffle_supply(self, set sets)
     cpdef _emit(self, tuple event, bint change=*)
     @cython.locals(n=long, d=Decision, i=long, ra=RandomAgent)
-    cpdef list choose(self, player, str kind, options, long min=*, long max=*, str prompt=*,
+    cpdef list _choose(self, player, str kind, options, long min=*, long max=*, str prompt=*,
                       bint all_or_none=*, tuple labels=*)
     cpdef bint choose_yes_no(self, player, prompt=*) except -1
     cpdef list hand(self, long p)

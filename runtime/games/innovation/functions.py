@@ -70,17 +70,28 @@ def among_phrase(word: str):
 
 
 @function("highest", ("cards",), "int", pure=True, zones=True, phrase=among_phrase("highest"),
+          inline="extreme_value(_game(env), {0}, True)",
           doc="the highest value among cards (0 if none)")
 def highest(env, cards) -> int:
-    vals = [env.game.cards.age[c] for c in as_list(cards)]
-    return max(vals) if vals else 0
+    return extreme_value(env.game, cards, True)
 
 
 @function("lowest", ("cards",), "int", pure=True, zones=True, phrase=among_phrase("lowest"),
+          inline="extreme_value(_game(env), {0}, False)",
           doc="the lowest value among cards (0 if none)")
 def lowest(env, cards) -> int:
-    vals = [env.game.cards.age[c] for c in as_list(cards)]
-    return min(vals) if vals else 0
+    return extreme_value(env.game, cards, False)
+
+
+def extreme_value(g, cards, high: bool) -> int:
+    """The highest (or lowest) value among cards; 0 if none."""
+    ages = g.age_of
+    best = -1
+    for c in as_list(cards):
+        a = ages[c]
+        if best < 0 or (a > best if high else a < best):
+            best = a
+    return best if best >= 0 else 0
 
 
 # ------------------------------------------------------------------ of a board

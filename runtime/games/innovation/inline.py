@@ -21,6 +21,7 @@ class InnovationInline:
         ("runtime.games.innovation.functions", "top_card", "top_card"),
         ("runtime.games.innovation.functions", "pile_icons", "pile_icons"),
         ("runtime.games.innovation.functions", "colors_in", "colors_in"),
+        ("runtime.games.innovation.functions", "extreme_value", "extreme_value"),
         ("runtime.games.innovation.verbs.cards", "execute_card", "execute_card"),
         ("runtime.games.innovation.verbs.cards", "achieve_card", "achieve_card"),
         ("runtime.games.innovation.verbs.draw", "draw_cards", "draw_cards"),

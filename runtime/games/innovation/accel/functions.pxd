@@ -4,6 +4,7 @@ cimport cython
 from dsl.interp cimport Env, as_list, first_of
 from runtime.games.innovation.game cimport InnovationGame
 from runtime.games.innovation.cards cimport color_id, icon_id
+from runtime.games.innovation.zones cimport cards_in, colors_on
 
 cpdef color_of(InnovationGame g, card)
 cpdef list colors_of(InnovationGame g, cards)
@@ -12,4 +13,7 @@ cpdef long card_value(InnovationGame g, card) except? -1
 cpdef list top_card(InnovationGame g, color, who)
 @cython.locals(i=long)
 cpdef long pile_icons(InnovationGame g, icon, color, long who) except? -1
+@cython.locals(g=InnovationGame)
 cpdef list colors_in(Env env, where)
+@cython.locals(ages=long[::1], best=long, a=long, c=long)
+cpdef long extreme_value(InnovationGame g, cards, bint high) except? -1

@@ -746,6 +746,10 @@ class ToAst(Transformer_NonRecursive):
             vals.append(A.AttrValue(kind, self._string_token(t) if kind == "string" else str(t), _span(t)))
         return A.Attr(_ident(items[0]), tuple(vals), _span(meta))
 
+    def grid_attr(self, meta, items):
+        rows = tuple(A.AttrValue("string", self._string_token(t), _span(t)) for t in items[1:])
+        return [A.Attr(_ident(items[0]), rows, _span(meta), grid=True)]
+
     def condition(self, meta, items):
         return A.Condition(items[0], _span(meta))
 

@@ -90,4 +90,12 @@ v.effect_kind("upper", executor="owner", prefix="Upper: ",
               doc="a flare's upper half: an opponent has X more upgraded pieces")
 v.effect_kind("lower", executor="owner", prefix="Lower: ",
               doc="a flare's lower half: an opponent has Y more pieces")
+
+
+def _check_examples(card, path):
+    from .scenario import check_examples
+    return check_examples(card, path)
+
+
+v.check_examples = _check_examples
 v.validate()

@@ -399,8 +399,10 @@ class TashKalarGame(Host):
 
     def why_not(self, p: int, c: int, s: int, o: int):
         info = self.table.cards[c]
+        if info.kind == "legend" and c in self.legends[p] and self.legend_supply[p] == 0:
+            return "you have three legendary pieces on the board (004 传奇: at most three)"
         if c not in self.summonable_cards(p):
-            return f"{info.name} is not a card you can summon now"
+            return f"{info.name} is not in your hand"
         return mismatch(info.pattern, s, o, self.owner, self.rank, p, info.rank)
 
     def summon(self, p: int, c: int, s: int, o: int) -> None:

@@ -237,6 +237,8 @@ class TashKalarScenarios(Zones):
             return f"{B.name(a[1])} is not empty"
         if a[0] == "summon":
             info = eng.table.cards[a[1]]
+            if a[1] not in eng.summonable_cards(p):
+                return eng.why_not(p, a[1], a[2], 0)
             if "orientation" in step:
                 return eng.why_not(p, a[1], a[2], a[3])
             reasons = [eng.why_not(p, a[1], a[2], o.index) for o in info.pattern.orientations]

@@ -190,6 +190,8 @@ def _moves(env, items, call, jump: bool) -> list:
         t = g.choose(p, "square", dests, 1, 1,
                      f"{'jump' if jump else 'move'} {B.name(s)} to")[0]
         done.append(g.move(p, s, t))
+        if env.ctx.being == s:   # the being's piece moved: what is read from it follows it
+            env.ctx.being = t
     return done
 
 

@@ -266,15 +266,15 @@ class TashKalarGame(Host):
     def legal_actions(self, p: int) -> list:
         out = []
         flares = [("flare", c) for c in self.flares[p] if self.flare_halves(p, c)]
-        if self.actions_left > 0:
+        if self.actions_left > 0:   # summons first: their numbers are the view's
+            for c, s, o in self.legal_summons(p):
+                out.append(("summon", c, s, o))
+            out.extend(flares)
+            if not self.discarded and (self.hand[p] or self.legends[p] or self.flares[p]):
+                out.append(("discard",))
             for s in B.SQUARES:
                 if self.owner[s] < 0:
                     out.append(("place", s))
-            for c, s, o in self.legal_summons(p):
-                out.append(("summon", c, s, o))
-            if not self.discarded and (self.hand[p] or self.legends[p] or self.flares[p]):
-                out.append(("discard",))
-            out.extend(flares)
         elif flares:   # after the last action: a flare, or end the turn
             out.extend(flares)
             out.append(("end",))

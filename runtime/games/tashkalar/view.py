@@ -100,6 +100,45 @@ class TashKalarView:
             out.append(Text("legal summons:\n" + "\n".join(summons)))
         return out
 
+    def why_not(self, state, typed: str):
+        """Why a move typed in the terminal is not legal ("summon Swordmaster e5": which
+        pattern square does not match, in each orientation), or None if it is not one."""
+        eng = state.engine
+        words = typed.split()
+        if not words:
+            return None
+        p = eng.current
+        try:
+            if words[0] == "place" and len(words) == 2:
+                s = B.parse(words[1])
+                if eng.actions_left <= 0:
+                    return "no action left this turn"
+                return f"{B.name(s)} is not empty" if eng.owner[s] >= 0 else None
+            if words[0] == "summon" and len(words) >= 3:
+                tail = words[-1]
+                o = int(tail) if tail.isdigit() and len(words) >= 4 else None
+                sq_word = words[-2] if o is not None else words[-1]
+                name = " ".join(words[1:-2] if o is not None else words[1:-1])
+                s = B.parse(sq_word)
+                c = next((i for i, x in enumerate(eng.table.cards)
+                          if x.name.casefold() == name.casefold()), None)
+                if c is None:
+                    return f"no card named {name!r}"
+                info = eng.table.cards[c]
+                if info.pattern is None:
+                    return f"{info.name} is not a being"
+                if o is not None:
+                    return eng.why_not(p, c, s, o)
+                reasons = [(x.index, eng.why_not(p, c, s, x.index))
+                           for x in info.pattern.orientations]
+                if any(r is None for _, r in reasons):
+                    return None
+                return f"{info.name} does not stand on {B.name(s)}: " + "; ".join(
+                    f"orientation {i}: {r}" for i, r in reasons)
+        except ValueError as e:
+            return str(e)
+        return None
+
     def board_first(self, state, pending) -> bool:
         return pending is not None and pending.kind == "action"
 

@@ -90,3 +90,7 @@ def squares_of(b: int) -> list:
         out.append(low.bit_length() - 1)
         b ^= low
     return out
+
+WITHIN_TWO = tuple(tuple(t for t in SQUARES if t != s and max(abs(xy(t)[0] - xy(s)[0]),
+                                                              abs(xy(t)[1] - xy(s)[1])) <= 2)
+                   if s in SQUARES else () for s in range(N))

@@ -97,7 +97,7 @@ class TashKalarGame(Host):
         self.actions_left = 0
         self.discarded = False
         self.final_turn = -1
-        self.ended_turn = False
+        self.extra_turn = False        # Time Elemental: the same player plays the next turn
         self.destroyed_turn = [[] for _ in range(n)]   # ranks of enemy pieces destroyed
         self.summoned_turn: list = []                  # (square, rank) summoned this turn
 
@@ -295,11 +295,14 @@ class TashKalarGame(Host):
                     self._deal_tasks()
                     self.check_score_end(p)
         self.refill(p)
-        if self.final_turn >= 0 and self.turn >= self.final_turn:
+        if self.extra_turn:   # an extra turn, even after the end is triggered (Time Elemental)
+            self.extra_turn = False
+        elif self.final_turn >= 0 and self.turn >= self.final_turn:
             self.finish("score")
             return
-        self.turn += 1
-        self.current = self.turn % self.n_players
+        else:
+            self.turn += 1
+            self.current = self.turn % self.n_players
         self.actions_left = 2
         self.discarded = False
         self.destroyed_turn = [[] for _ in range(self.n_players)]

@@ -45,7 +45,7 @@ def lister(env, noun: str, zone: str, players, position) -> list:
         if s < 0:
             raise EffectError(f"'{zone}' squares are read from a summoned being: none here")
         sqs = {"adjacent": B.NEIGHBOURS, "diagonal": B.DIAGONAL,
-               "orthogonal": B.ORTHOGONAL}[zone][s]
+               "orthogonal": B.ORTHOGONAL, "near": B.WITHIN_TWO}[zone][s]
     if noun == "piece":
         return [s for s in sqs if g.owner[s] >= 0]
     if noun == "direction":
@@ -197,7 +197,7 @@ def _moves(env, items, call, jump: bool) -> list:
 
 def _move_phrase(word):
     def phrase(r, act) -> str:
-        s = f"{r.obj(act.obj)} does a {r.expr(act.adverb) if act.adverb else 'standard'} {word}"
+        s = f"{word} {r.obj(act.obj)} ({r.expr(act.adverb) if act.adverb else 'standard'})"
         for prep, val in act.kwargs:
             s += f" onto {r.obj(val)}"
         return s
@@ -219,7 +219,53 @@ def jump(env, items, call) -> list:
     return _moves(env, items, call, True)
 
 
-@verb("gain", "reward", phrase="gain an action", doc="one more action this turn")
+def _gain_phrase(r, act) -> str:
+    word = getattr(act.obj, "value", "action")
+    return "take an extra turn after this one" if word == "turn" else "gain an action"
+
+
+@verb("gain", "reward", phrase=_gain_phrase,
+      doc="`gain action`: one more action this turn; `gain turn`: an extra turn after this one")
 def gain(env, items, call) -> list:
+    word = items[0] if type(items) is list and items else items
+    if word == "turn":
+        env.game.extra_turn = True
+        return ["turn"]
     env.game.actions_left += 1
     return ["action"]
+
+
+def _charge_phrase(r, act) -> str:
+    style = r.expr(act.adverb) if act.adverb else "standard"
+    return f"charge with {r.obj(act.obj)}: any number of {style} moves in one direction"
+
+
+@verb("charge", "pieces", adverb="style", phrase=_charge_phrase, yields="pieces",
+      doc="the player chooses a direction; the piece may do any number of moves in it (a "
+          "combat charge stops when it destroys a legendary piece)")
+def charge(env, items, call) -> list:
+    g, p = env.game, env.executor
+    combat = (call.adverb or "standard") == "combat"
+    done = []
+    for s in squares(env, items):
+        if g.owner[s] < 0:
+            continue
+        r = g.rank[s]
+        dirs = [d for d in B.DIRECTION_NAMES
+                if g.can_enter(r, B.step(s, B.DIRECTIONS[d]), combat)]
+        if not dirs:
+            continue
+        d = B.DIRECTIONS[g.choose(p, "direction", dirs, 1, 1, f"charge {B.name(s)} toward")[0]]
+        while True:
+            t = B.step(s, d)
+            if not g.can_enter(r, t, combat) or not g.choose_yes_no(p, f"move {B.name(s)} on?"):
+                break
+            hit = g.rank[t] if g.owner[t] >= 0 else -1
+            g.move(p, s, t)
+            if env.ctx.being == s:
+                env.ctx.being = t
+            s = t
+            if hit == LEGENDARY:
+                break
+        done.append(s)
+    return done

@@ -3,6 +3,7 @@ pattern grid, and the verbs of 术语 and 召唤 (verbs.py)."""
 from dsl.vocab import Vocabulary
 
 from . import verbs
+from .phrasebook import TashKalarRenderer
 from .patterns import SYMBOLS
 
 RANKS = ("common", "heroic", "legendary")
@@ -50,9 +51,11 @@ v.zone("diagonal", doc="the four squares diagonally adjacent to the being",
        phrase="squares diagonally adjacent to the being")
 v.zone("orthogonal", doc="the four squares orthogonally adjacent to the being",
        phrase="squares orthogonally adjacent to the being")
+v.zone("near", doc="the squares up to distance 2 from the being",
+       phrase="squares within distance 2 of the being")
 v.zone("marked", doc="the pattern's marked squares", phrase="marked squares")
 v.zone("pattern", doc="the squares of the pieces that summoned the being",
-       phrase="the pattern's squares")
+       phrase="pattern's squares")
 v.lister = verbs.lister
 v.domains = dict(verbs.DOMAINS)
 v.example_zones = ()
@@ -76,13 +79,14 @@ v.adjective("green", ("square", "piece"), "test", "green", test="square_color")
 # ---- constants
 v.const("rank", *RANKS)
 v.const("style", "standard", "combat")
-v.const("reward", "action")
+v.const("reward", "action", "turn")
 v.const("piece", "being")
 v.const("player", "you")
 
 v.examples = {"pieces": "an enemy piece on adjacent", "rank": "common",
               "squares": "an empty square on marked", "style": "combat", "reward": "action"}
 v.add(verbs)
+v.phrasebook = TashKalarRenderer
 
 # ---- effect kinds
 v.effect_kind("effect", executor="owner", doc="a being's effect, when it is summoned")

@@ -117,3 +117,26 @@ def test_the_board_has_69_squares_and_names_them():
             assert why in str(e)
         else:
             raise AssertionError(bad)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(BEINGS),
+       st.lists(st.tuples(st.sampled_from(B.SQUARES), st.integers(0, 1), st.integers(0, 2)),
+                max_size=50))
+def test_an_improvised_summon_uses_exactly_one_opponent_piece(info, pieces):
+    """004 即兴召唤: an improvised summon stands with exactly one of its pattern's pieces an
+    opponent's, and does not stand without it."""
+    from runtime.games.tashkalar.patterns import matches_improvised
+    owner, rank = [-1] * B.N, [0] * B.N
+    for s, o, r in pieces:
+        owner[s], rank[s] = o, r
+    ok = being_ok(owner, rank, 0, info)
+    for s, o in matches_improvised(info.pattern, bitboards(owner, rank, 0),
+                                   bitboards(owner, rank, 1), ok):
+        assert mismatch(info.pattern, s, o, owner, rank, 0, info.rank) is not None
+        cells, _ = squares_at(info.pattern, s, o)
+        theirs = [t for t in cells if owner[t] == 1]
+        assert len(theirs) == 1
+        owner2 = list(owner)
+        owner2[theirs[0]] = 0
+        assert mismatch(info.pattern, s, o, owner2, rank, 0, info.rank) is None

@@ -35,6 +35,7 @@ REASONS = {   # a word of the reason each illegal scenario must give
     "conditions do not hold": "neither of the flare's conditions holds",
     "single action": "p1 acts but it is p2's turn",
     "a fourth legend": "three legendary pieces",
+    "second improvised summon": "improvised with p2's pieces already",
 }
 
 

@@ -15,7 +15,8 @@ from runtime.core.decision import LogEntry, new_decision, validate_answer
 from runtime.core.rng import Rng
 
 from . import board as B
-from .patterns import COMMON, HEROIC, LEGENDARY, RANKS, matches, mismatch, squares_at
+from .patterns import (COMMON, HEROIC, LEGENDARY, RANKS, matches, matches_improvised, mismatch,
+                       squares_at)
 
 HAND_BEINGS, HAND_LEGENDS, HAND_FLARES = 3, 2, 1   # 004 设置
 PIECES = 18           # common/heroic pieces of a colour (one pool: two sides of a piece)
@@ -98,6 +99,7 @@ class TashKalarGame(Host):
         self.discarded = False
         self.final_turn = -1
         self.extra_turn = False        # Time Elemental: the same player plays the next turn
+        self.improvised = [set() for _ in range(n)]   # opponents whose piece one has used
         self.destroyed_turn = [[] for _ in range(n)]   # ranks of enemy pieces destroyed
         self.summoned_turn: list = []                  # (square, rank) summoned this turn
 
@@ -109,6 +111,7 @@ class TashKalarGame(Host):
         for k in ("owner", "rank", "supply", "legend_supply", "legend_deck", "flare_deck",
                   "task_deck", "tasks", "vp", "log", "events", "summoned_turn", "agents"):
             setattr(g, k, list(getattr(self, k)))
+        g.improvised = [set(x) for x in self.improvised]
         for k in ("deck", "hand", "legends", "flares", "discards", "claimed", "destroyed_turn"):
             setattr(g, k, [list(x) for x in getattr(self, k)])
         return g
@@ -252,6 +255,8 @@ class TashKalarGame(Host):
             self.place(p, a[1], COMMON)
         elif kind == "summon":
             self.actions_left -= 1
+            if len(a) == 5:   # 004 即兴召唤: an opponent's piece used, once per opponent
+                self.improvised[p].add(a[4])
             self.summon(p, a[1], a[2], a[3])
         elif kind == "discard":
             self.actions_left -= 1
@@ -269,6 +274,8 @@ class TashKalarGame(Host):
         if self.actions_left > 0:   # summons first: their numbers are the view's
             for c, s, o in self.legal_summons(p):
                 out.append(("summon", c, s, o))
+            for c, s, o, q in self.legal_summons(p, improvised=True):
+                out.append(("summon", c, s, o, q))
             out.extend(flares)
             if not self.discarded and (self.hand[p] or self.legends[p] or self.flares[p]):
                 out.append(("discard",))
@@ -388,16 +395,27 @@ class TashKalarGame(Host):
             cards.extend(self.legends[p])
         return cards
 
-    def legal_summons(self, p: int) -> list:
+    def legal_summons(self, p: int, improvised: bool = False) -> list:
+        """(card, being square, orientation) of every summon that stands; with `improvised`,
+        (card, square, orientation, opponent) of those standing only with one piece of an
+        opponent whose piece p has not used yet (004 即兴召唤: once per opponent colour)."""
         ge, empty = self.bitboards(p)
         out = []
+        others = [q for q in range(self.n_players) if q != p and q not in self.improvised[p]] \
+            if improvised else []
+        enemy = [(q, self.bitboards(q)[0]) for q in others]
         for c in self.summonable_cards(p):
             info = self.table.cards[c]
             if info.pattern is None:
                 continue
             ok = self.being_squares(p, info, ge, empty)
-            for s, o in matches(info.pattern, ge, ok):
-                out.append((c, s, o))
+            if not improvised:
+                for s, o in matches(info.pattern, ge, ok):
+                    out.append((c, s, o))
+                continue
+            for q, ege in enemy:
+                for s, o in matches_improvised(info.pattern, ge, ege, ok):
+                    out.append((c, s, o, q))
         return out
 
     def why_not(self, p: int, c: int, s: int, o: int):
@@ -607,7 +625,8 @@ def action_id(g, a: tuple) -> str:
     if k == "place":
         return f"place {B.name(a[1])}"
     if k == "summon":
-        return f"summon {g.table.cards[a[1]].name} {B.name(a[2])} {a[3]}"
+        tail = f" improvised p{a[4] + 1}" if len(a) == 5 else ""
+        return f"summon {g.table.cards[a[1]].name} {B.name(a[2])} {a[3]}{tail}"
     if k == "flare":
         return f"flare {g.table.cards[a[1]].name}"
     return k
@@ -620,7 +639,8 @@ def action_text(g, a: tuple) -> str:
     if k == "summon":
         info = g.table.cards[a[1]]
         return (f"summon {info.name} ({RANKS[info.rank]}) on {B.name(a[2])}, "
-                f"orientation {a[3]}")
+                f"orientation {a[3]}" + (f", improvised with a piece of p{a[4] + 1}"
+                                         if len(a) == 5 else ""))
     if k == "flare":
         return f"play the flare {g.table.cards[a[1]].name}"
     if k == "discard":

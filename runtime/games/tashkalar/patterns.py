@@ -118,6 +118,28 @@ def matches(p: Pattern, own_ge: tuple, being_ok: int) -> list:
     return out
 
 
+def matches_improvised(p: Pattern, own_ge: tuple, enemy_ge: tuple, being_ok: int) -> list:
+    """004 即兴召唤: where the pattern stands with exactly one of its pieces an opponent's
+    (of at least the cell's rank) and the others the player's, and not without it."""
+    out = []
+    for o in p.orientations:
+        cells = o.cells
+        normal = being_ok
+        for dx, dy, r in cells:
+            normal &= shifted(own_ge[r], dx, dy)
+        found = 0
+        for i in range(len(cells)):
+            cand = being_ok & ~normal
+            for j, (dx, dy, r) in enumerate(cells):
+                cand &= shifted(enemy_ge[r] if i == j else own_ge[r], dx, dy)
+                if not cand:
+                    break
+            found |= cand
+        for s in B.squares_of(found):
+            out.append((s, o.index))
+    return out
+
+
 def squares_at(p: Pattern, being: int, index: int) -> tuple:
     """(piece squares, marked squares on the board) of the pattern summoned at `being` in
     orientation `index`."""

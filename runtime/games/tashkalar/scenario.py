@@ -7,7 +7,8 @@ card examples (runtime/core/examples.py).
     expect: players: {pN: {pieces (exactly these), hand, legends, flares (multisets),
             vp, score}}, tasks; only the listed zones are compared
     steps:  place (square), summon (card, square, orientation: optional, the first in which
-            it stands), discard, flare (card), end
+            it stands; improvised: pN, with one piece of that opponent), discard, flare
+            (card), end
 
 Card examples:
 
@@ -42,7 +43,8 @@ SETUP_KEYS = {"players": "each player's pieces and cards", "tasks": "the task qu
               "current_player": "whose turn", "actions_left": "actions left in the turn",
               "turn": "the turn number"}
 EXPECT_KEYS = {"players": "each player's pieces and cards", "tasks": "the task queue"}
-ACTIONS = {"place": ("square",), "summon": ("card", "square", "orientation"), "discard": (),
+ACTIONS = {"place": ("square",), "summon": ("card", "square", "orientation", "improvised"),
+           "discard": (),
            "flare": ("card",), "end": ()}
 SETUP_PLAYER = ("pieces",) + PLAYER_ZONES + ("vp",)
 EXPECT_PLAYER = ("pieces", "hand", "legends", "flares", "vp", "score")
@@ -184,6 +186,8 @@ class TashKalarScenarios(Zones):
                            ("being", "legend") if kind == "summon" else ("flare",))
         if "orientation" in step:
             chk.integer(step["orientation"], path + ("orientation",), 0, 7, "orientation")
+        if "improvised" in step:
+            chk.player(step["improvised"], path + ("improvised",), n)
 
     # ---- running
     def cardset(self):
@@ -215,12 +219,14 @@ class TashKalarScenarios(Zones):
         if kind == "summon":
             c = eng.table.by_name[step["card"]]
             s = B.parse(step["square"])
+            extra = (seat(step["improvised"]),) if "improvised" in step else ()
             if "orientation" in step:
-                return ("summon", c, s, step["orientation"])
-            for cc, ss, o in eng.legal_summons(p):
-                if (cc, ss) == (c, s):
-                    return ("summon", c, s, o)
-            return ("summon", c, s, 0)
+                return ("summon", c, s, step["orientation"]) + extra
+            found = eng.legal_summons(p, improvised=bool(extra))
+            for x in found:
+                if x[:2] == (c, s) and x[3:] == extra:
+                    return ("summon",) + tuple(x)
+            return ("summon", c, s, 0) + extra
         if kind == "flare":
             return ("flare", eng.table.by_name[step["card"]])
         return (kind,)
@@ -237,6 +243,9 @@ class TashKalarScenarios(Zones):
             return f"{B.name(a[1])} is not empty"
         if a[0] == "summon":
             info = eng.table.cards[a[1]]
+            if len(a) == 5 and a[4] in eng.improvised[p]:
+                return (f"you have improvised with p{a[4] + 1}'s pieces already (004 即兴召唤: "
+                        "once per opponent colour)")
             if a[1] not in eng.summonable_cards(p):
                 return eng.why_not(p, a[1], a[2], 0)
             if "orientation" in step:

@@ -425,6 +425,10 @@ class _Recovery:
             return self.replace(line)
         tok = _first_word(err.token)
         exp = set(getattr(err, "expected", ()) or ())
+        if {"NAME", "STRING"} <= exp and "INT" not in exp:
+            # the first line under `NAME:` is a block's statement or a grid attribute's row:
+            # the message describes the block (a grid's rows are in language.md)
+            exp.discard("STRING")
         if tok.type == "CHAR":
             if tok.line not in self.fixed:
                 self.error(tok.line, tok.column, tok.column + 1, f"unexpected character {str(tok)!r}",

@@ -17,6 +17,7 @@ Card examples:
         p2 pieces: f6
         p1 hand: Swordmaster             # also legends, flares, deck (top first), vp: 3
         current: p1                      # actions: 1, turn: 0
+        queue: Destruction, ...          # the task queue, the first three available
     do:
         p1 summon: Swordmaster, e5       # place: e5; discard; flare: NAME; end
         p1 choose: f6                    # squares by name, cards by name, yes / no
@@ -349,8 +350,8 @@ def place_position(g, setup: dict, t) -> None:
 class TashKalarWords(Words):
     actions = tuple(ACTIONS)
     player_lines = "pN pieces|hand|legends|flares|deck|vp|score"
-    other_lines = "tasks, current, actions, turn"
-    other_keys = ("tasks", "current", "actions", "turn")
+    other_lines = "queue (the tasks), current, actions, turn"
+    other_keys = ("queue", "current", "actions", "turn")
     game_over_default = "score"
 
     def __init__(self):
@@ -373,7 +374,7 @@ class TashKalarWords(Words):
 
     def other_line(self, part, key, items, line, out) -> bool:
         texts = [i.text for i in items]
-        if key == ["tasks"]:
+        if key == ["queue"]:
             out.add((part, "tasks"), items, line.span)
             return True
         if part != "setup" or len(key) != 1:

@@ -53,6 +53,13 @@ RED = frozenset(sq(x - 1, y - 1) for x, y in ((3, 8), (4, 2), (5, 5), (8, 6)))
 GREEN = frozenset(sq(x - 1, y - 1) for x, y in ((1, 5), (3, 3), (6, 8), (7, 3), (9, 4)))
 CENTRAL = frozenset(sq(x, y) for x in (3, 4, 5) for y in (3, 4, 5))
 DUEL_START = (sq(2, 4), sq(6, 4))
+# Deathmatch start squares by number of players (004 死斗规则). The duel's are the reference
+# board's, (3,5) and (7,5). The diamond symbols of 3-4 players are not in our data: our
+# assumption is the central cross's four ends, west, north, east, south in turn order (each
+# player's neighbours in turn order on either side)
+START = {2: DUEL_START,
+         3: (sq(2, 4), sq(4, 2), sq(6, 4)),
+         4: (sq(2, 4), sq(4, 2), sq(6, 4), sq(4, 6))}
 
 # the eight directions: name -> (dx, dy); y grows down the board
 DIRECTIONS = {"north": (0, -1), "northeast": (1, -1), "east": (1, 0), "southeast": (1, 1),

@@ -9,15 +9,28 @@ DECKS = ("imperial",)   # the decks whose cards are written (Highland and Sylvan
 
 class TashKalar(Game):
     name = "tashkalar"
-    title = "Tash-Kalar (High Form, 2 players; Deathmatch to come)"
+    title = "Tash-Kalar (High Form, 2 players; Deathmatch, 2-4 players)"
     min_players = 2
-    max_players = 2
+    max_players = 4
     option_specs = (
-        OptionSpec("players", 2, "number of players (High Form: 2)", minimum=2, maximum=2),
+        OptionSpec("players", 2, "number of players (High Form: 2; Deathmatch: 2-4)",
+                   minimum=2, maximum=4),
+        OptionSpec("variant", "high-form", "High Form (tasks, 9 VP) or Deathmatch (destroyed "
+                   "pieces score, 18/12/10 VP in one colour) (004 死斗规则)",
+                   choices=("high-form", "deathmatch")),
         OptionSpec("deck", "imperial", "the deck of the first player", choices=DECKS),
         OptionSpec("deck2", "imperial", "the deck of the second player", choices=DECKS),
-        OptionSpec("tasks", True, "High Form: the task queue"),
+        OptionSpec("deck3", "imperial", "the deck of the third player (Deathmatch)",
+                   choices=DECKS),
+        OptionSpec("deck4", "imperial", "the deck of the fourth player (Deathmatch)",
+                   choices=DECKS),
+        OptionSpec("tasks", True, "High Form: the task queue (Deathmatch: none)"),
     )
+
+    def check_options(self, options: dict) -> None:
+        if options["variant"] == "high-form" and options["players"] != 2:
+            raise BadOptions(f"the High Form is for 2 players, not {options['players']}: "
+                             "3 or 4 players play variant=deathmatch (004 死斗规则)")
 
     def vocabulary(self):
         from .vocabulary import v
@@ -25,8 +38,11 @@ class TashKalar(Game):
 
     def rules_options(self, opts: dict):
         from .game import Options
-        return Options(players=opts["players"], decks=(opts["deck"], opts["deck2"]),
-                       tasks=bool(opts["tasks"]))
+        n = opts["players"]
+        decks = (opts["deck"], opts["deck2"], opts["deck3"], opts["deck4"])[:n]
+        deathmatch = opts["variant"] == "deathmatch"
+        return Options(players=n, decks=decks, tasks=bool(opts["tasks"]) and not deathmatch,
+                       variant=opts["variant"], given=tuple(opts.items()))
 
     def engine(self, options: dict | None = None, seed: int = 0, mode: str = "interpreted",
                record_events: bool = False, cards=None):

@@ -22,6 +22,8 @@ HAND_BEINGS, HAND_LEGENDS, HAND_FLARES = 3, 2, 1   # 004 设置
 PIECES = 18           # common/heroic pieces of a colour (one pool: two sides of a piece)
 LEGEND_PIECES = 3     # 004 棋子用尽: three legendary pieces a colour; 传奇: at most 3 on the board
 WIN_VP = 9            # 004 游戏结束和计分
+DEATHMATCH_VP = {2: 18, 3: 12, 4: 10}   # 004 死斗规则: the end, in a single colour
+HIGH_FORM, DEATHMATCH = "high-form", "deathmatch"
 NO_SQUARE = -1
 
 
@@ -30,6 +32,8 @@ class Options:
     players: int = 2
     decks: tuple = ("imperial", "imperial")
     tasks: bool = True
+    variant: str = HIGH_FORM
+    given: tuple = ()     # the options as chosen (name, value): the save's header
 
 
 @dataclass
@@ -102,6 +106,11 @@ class TashKalarGame(Host):
         self.improvised = [set() for _ in range(n)]   # opponents whose piece one has used
         self.destroyed_turn = [[] for _ in range(n)]   # ranks of enemy pieces destroyed
         self.summoned_turn: list = []                  # (square, rank) summoned this turn
+        # Deathmatch (004 死斗规则): colour[p][q] is p's score in q's colour; killed[p] the
+        # (colour, rank) of the enemy pieces p destroyed this turn, scored at its end
+        self.deathmatch = options.variant == DEATHMATCH
+        self.colour = [[0] * n for _ in range(n)]
+        self.killed = [[] for _ in range(n)]
 
     # ------------------------------------------------------------------ copies
     def clone(self):
@@ -112,7 +121,8 @@ class TashKalarGame(Host):
                   "task_deck", "tasks", "vp", "log", "events", "summoned_turn", "agents"):
             setattr(g, k, list(getattr(self, k)))
         g.improvised = [set(x) for x in self.improvised]
-        for k in ("deck", "hand", "legends", "flares", "discards", "claimed", "destroyed_turn"):
+        for k in ("deck", "hand", "legends", "flares", "discards", "claimed", "destroyed_turn",
+                  "colour", "killed"):
             setattr(g, k, [list(x) for x in getattr(self, k)])
         return g
 
@@ -196,6 +206,9 @@ class TashKalarGame(Host):
             self._deal_tasks()
         for p in range(self.n_players):
             self.refill(p)
+        if self.deathmatch:   # 004 死斗规则: a common piece of each colour on its start square
+            for p, s in enumerate(B.START[self.n_players]):
+                self.place(p, s, COMMON)
         self.current = 0
         self.turn = 0
         self.actions_left = 1            # 004 轮次: the first player takes a single action
@@ -290,6 +303,8 @@ class TashKalarGame(Host):
     def end_turn(self) -> None:
         """004 轮次 'once a turn ends': a task may be claimed, hands are refilled."""
         p = self.current
+        if self.deathmatch:
+            self.score_destroyed(p)
         if self.options.tasks:
             met = [c for c in self.tasks[:3] if task_met(self, p, c)]
             if met:
@@ -313,13 +328,47 @@ class TashKalarGame(Host):
         self.actions_left = 2
         self.discarded = False
         self.destroyed_turn = [[] for _ in range(self.n_players)]
+        self.killed = [[] for _ in range(self.n_players)]
         self.summoned_turn = []
         self.emit("turn", self.current, self.turn)
 
     def check_score_end(self, p: int) -> None:
         for q in range(self.n_players):
-            if self.score(q) >= WIN_VP:
+            if self.deathmatch:   # 004 死斗规则: 18 (duel), 12 (3 players), 10 (4) in one colour
+                if max(self.colour[q]) >= DEATHMATCH_VP[self.n_players]:
+                    self.trigger_end(q, "score")
+            elif self.score(q) >= WIN_VP:
                 self.trigger_end(q, "score")
+
+    # ------------------------------------------------------------------ Deathmatch
+    def score_destroyed(self, p: int) -> None:
+        """004 死斗规则: the enemy pieces p destroyed this turn score in their colour: 1 VP
+        for each 2 common pieces (rounded down), 1 for a heroic piece, 2 for a legendary one.
+        The common pairs of one colour first; then two common pieces of different colours
+        left make 1 VP in the colour p chooses of the two (three left: of the three)."""
+        killed = self.killed[p]
+        if not killed:
+            return
+        left = []
+        for q in self.opponents(p):
+            ranks = [r for o, r in killed if o == q]
+            commons = ranks.count(COMMON)
+            got = commons // 2 + ranks.count(HEROIC) + 2 * ranks.count(LEGENDARY)
+            if commons % 2:
+                left.append(q)
+            self.colour[p][q] += got
+        if len(left) >= 2:
+            q = self.choose(p, "player", left, 1, 1,
+                            "score two common pieces of different colours in which colour")[0]
+            self.colour[p][q] += 1
+        self.killed[p] = []
+        self.emit("scored", p, tuple(self.colour[p]))
+        self.check_score_end(p)
+
+    def give_vp(self, p: int, q: int, why: str) -> None:
+        """1 VP to p in q's colour."""
+        self.colour[p][q] += 1
+        self.emit("vp", p, q, why)
 
     def trigger_end(self, p: int, why: str) -> None:
         """004 游戏结束和计分: 9 VP or one's last deck card drawn triggers the end; everyone,
@@ -329,8 +378,10 @@ class TashKalarGame(Host):
             self.emit("end triggered", p, why)
 
     def finish(self, reason: str) -> None:
-        """The highest score wins; ties: upgraded pieces, then all pieces (004)."""
-        keys = [(self.score(p), self.upgraded(p), self.pieces(p)) for p in range(self.n_players)]
+        """The highest score wins; ties: upgraded pieces, then all pieces (004). Deathmatch
+        with 4 players: the second lowest colour score breaks a tie first (004 死斗规则)."""
+        keys = [(self.score(p),) + self.second_lowest(p) + (self.upgraded(p), self.pieces(p))
+                for p in range(self.n_players)]
         best = max(keys)
         winners = [p for p in range(self.n_players) if keys[p] == best]
         self._result = Result(winners, reason, [k[0] for k in keys])
@@ -343,8 +394,20 @@ class TashKalarGame(Host):
     # ------------------------------------------------------------------ counts
     def score(self, p: int) -> int:
         """Task points, and 1 VP for each of one's legendary pieces on the board (004 传奇:
-        a destroyed one loses its VP)."""
+        a destroyed one loses its VP). Deathmatch: the lowest of one's colour scores (004
+        死斗规则: scores are kept in each colour; your final score is the lowest)."""
+        if self.deathmatch:
+            return min(self.colour[p][q] for q in range(self.n_players) if q != p)
         return self.vp[p] + LEGEND_PIECES - self.legend_supply[p]
+
+    def colour_scores(self, p: int) -> list:
+        return [self.colour[p][q] for q in range(self.n_players) if q != p]
+
+    def second_lowest(self, p: int) -> tuple:
+        """004 死斗规则: with 4 players the second lowest colour score breaks ties."""
+        if self.deathmatch and self.n_players == 4:
+            return (sorted(self.colour_scores(p))[1],)
+        return ()
 
     def pieces(self, p: int) -> int:
         return sum(1 for s in B.SQUARES if self.owner[s] == p)
@@ -441,6 +504,12 @@ class TashKalarGame(Host):
             self.destroy(p, s)
         self.place(p, s, info.rank)
         self.summoned_turn.append((s, info.rank))
+        if self.deathmatch and info.kind == "legend":
+            # 004 死斗规则: 1 VP for summoning a legend, kept if it is destroyed later; with 3-4
+            # players in the colour of the opponent one chooses
+            q = self.choose(p, "player", self.opponents(p), 1, 1,
+                            "score the legend's VP in which colour")[0]
+            self.give_vp(p, q, "legend")
         for kind, run, _text in self.effects.get(c, ()):
             if kind == "effect":
                 run(Context(self, p, c, kind, s, marked, used))
@@ -448,21 +517,30 @@ class TashKalarGame(Host):
                     return
 
     # ------------------------------------------------------------------ flares
-    def flare_halves(self, p: int, c: int) -> list:
-        """004 播放耀斑: the upper half if an opponent has X more upgraded pieces, the lower
-        if one has Y more pieces."""
+    def flare_halves(self, p: int, c: int, against=None) -> list:
+        """004 播放耀斑: the upper half if an opponent (`against`: that one) has X more
+        upgraded pieces, the lower if one has Y more pieces."""
         info = self.table.cards[c]
         up, pc = self.upgraded(p), self.pieces(p)
+        qs = [q for q in range(self.n_players) if q != p] if against is None else [against]
         halves = []
-        if any(self.upgraded(q) - up >= info.upper for q in range(self.n_players) if q != p):
+        if any(self.upgraded(q) - up >= info.upper for q in qs):
             halves.append("upper")
-        if any(self.pieces(q) - pc >= info.lower for q in range(self.n_players) if q != p):
+        if any(self.pieces(q) - pc >= info.lower for q in qs):
             halves.append("lower")
         return halves
 
     def play_flare(self, p: int, c: int) -> None:
-        """The met halves' effects, top first (004 播放耀斑); the flare is discarded."""
-        halves = self.flare_halves(p, c)
+        """The met halves' effects, top first (004 播放耀斑); the flare is discarded.
+        Deathmatch (004 死斗规则): the opponent gets 1 VP; with 3-4 players one chooses an
+        opponent against whom a criterion holds: its halves are the ones met against them."""
+        if self.deathmatch:
+            targets = [q for q in self.opponents(p) if self.flare_halves(p, c, q)]
+            q = self.choose(p, "player", targets, 1, 1, "play the flare against whom")[0]
+            halves = self.flare_halves(p, c, q)
+            self.give_vp(q, p, "flare")
+        else:
+            halves = self.flare_halves(p, c)
         self.flares[p].remove(c)
         self.emit("flare", p, c)
         for kind, run, _text in self.effects.get(c, ()):
@@ -544,6 +622,7 @@ class TashKalarGame(Host):
         r = self.rank[s]
         if o != by and by >= 0:
             self.destroyed_turn[by].append(r)
+            self.killed[by].append((o, r))
         self.emit("destroy", by, s, o, r)
         self.remove(s)
         return True
@@ -606,10 +685,12 @@ class TashKalarGame(Host):
                                for q in range(self.n_players)],
                 "scores": [self.score(q) for q in range(self.n_players)],
                 "tasks": [self.table.cards[c].name for c in self.tasks[:3]],
+                "colours": [list(x) for x in self.colour] if self.deathmatch else None,
                 "turn": self.turn, "current": self.current}
 
     def save_header(self) -> dict:
-        return {"game": "tashkalar", "options": {"players": self.n_players}, "seed": self.seed}
+        return {"game": "tashkalar", "options": dict(self.options.given) or
+                {"players": self.n_players}, "seed": self.seed}
 
 
 def _copy_rng(rng):

@@ -2,10 +2,11 @@
 card examples (runtime/core/examples.py).
 
     setup:  players: {pN: {pieces: ["e5", "d4 heroic", "c3 legendary"], hand, legends,
-            flares: [cards], deck: [cards, top first], vp: N}}, tasks: [the queue],
-            current_player, actions_left (default 2), turn (default 2)
+            flares: [cards], deck: [cards, top first], vp: N, colours: {pM: N} (Deathmatch:
+            the score in each opponent's colour)}}, tasks: [the queue], current_player,
+            actions_left (default 2), turn (default 2)
     expect: players: {pN: {pieces (exactly these), hand, legends, flares (multisets),
-            vp, score}}, tasks; only the listed zones are compared
+            vp, score, colours}}, tasks; only the listed zones are compared
     steps:  place (square), summon (card, square, orientation: optional, the first in which
             it stands; improvised: pN, with one piece of that opponent), discard, flare
             (card), end
@@ -47,8 +48,8 @@ EXPECT_KEYS = {"players": "each player's pieces and cards", "tasks": "the task q
 ACTIONS = {"place": ("square",), "summon": ("card", "square", "orientation", "improvised"),
            "discard": (),
            "flare": ("card",), "end": ()}
-SETUP_PLAYER = ("pieces",) + PLAYER_ZONES + ("vp",)
-EXPECT_PLAYER = ("pieces", "hand", "legends", "flares", "vp", "score")
+SETUP_PLAYER = ("pieces",) + PLAYER_ZONES + ("vp", "colours")
+EXPECT_PLAYER = ("pieces", "hand", "legends", "flares", "vp", "score", "colours")
 
 
 def seat(name) -> int:
@@ -145,6 +146,11 @@ class TashKalarScenarios(Zones):
                     self._pieces(val, at + (k,), chk, seen if placing else {})
                 elif k in ("vp", "score"):
                     chk.integer(val, at + (k,), 0, 99, k)
+                elif k == "colours":   # Deathmatch: the score in each opponent's colour
+                    if chk.obj(val, at + (k,), [f"p{i + 1}" for i in range(n)], "colours"):
+                        for q, pts in val.items():
+                            if chk.player(q, at + (k, q), n, at_key=True) is not None:
+                                chk.integer(pts, at + (k, q), 0, 99, "a colour's score")
                 elif chk.lst(val, at + (k,), k):
                     for i, name in enumerate(val):
                         self._card(name, at + (k, i), chk, kinds.get(k))
@@ -279,6 +285,11 @@ class TashKalarScenarios(Zones):
                         diffs.append(f"{pname} {z}: expected {sorted(zones[z])}, got {got}")
             if "vp" in zones and eng.vp[p] != zones["vp"]:
                 diffs.append(f"{pname} vp: expected {zones['vp']}, got {eng.vp[p]}")
+            if "colours" in zones:
+                got = {f"p{q + 1}": eng.colour[p][q] for q in range(eng.n_players) if q != p}
+                want = {q: zones["colours"].get(q, 0) for q in got}
+                if got != want:
+                    diffs.append(f"{pname} colours: expected {want}, got {got}")
             if "score" in zones and eng.score(p) != zones["score"]:
                 diffs.append(f"{pname} score: expected {zones['score']}, got {eng.score(p)}")
         if "tasks" in expect:
@@ -314,6 +325,8 @@ def place_position(g, setup: dict, t) -> None:
             if g.supply[p] < 0 or g.legend_supply[p] < 0:
                 raise ValueError(f"{pname} has more pieces than a colour has")
         g.vp[p] = zones.get("vp", 0)
+        for q, pts in zones.get("colours", {}).items():
+            g.colour[p][seat(q)] = pts
     used_legends, used_flares = set(), set()
     for p in range(n):
         zones = players.get(f"p{p + 1}", {})

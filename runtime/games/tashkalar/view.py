@@ -58,6 +58,11 @@ def event_text(eng, e, names) -> str | None:
             f" and puts {len(e[3])} card(s) back" if e[3] else "")
     if tag == "task":
         return f"{who(e[1])} claims the task {t[e[2]].name} ({t[e[2]].points} VP)"
+    if tag == "vp":   # Deathmatch: a legend summoned, a flare played
+        return f"{who(e[1])} scores 1 VP in {who(e[2])}'s colour ({e[3]})"
+    if tag == "scored":
+        return f"{who(e[1])} scores the pieces destroyed this turn: " + ", ".join(
+            f"{v} in {who(q)}'s colour" for q, v in enumerate(e[2]) if q != e[1])
     if tag == "end triggered":
         return f"the end is triggered by {who(e[1])} ({e[2]}): one more turn each"
     return None
@@ -85,7 +90,15 @@ class TashKalarView:
         from rich.text import Text
         eng = state.engine
         out = [Text("\n".join(grid_lines(eng)))]
-        score = ", ".join(f"{names[q] if q < len(names) else f'p{q + 1}'} {eng.score(q)} VP "
+        def nm(q):
+            return names[q] if q < len(names) else f"p{q + 1}"
+
+        def colours(q):   # Deathmatch: the score in each opponent's colour (004 死斗规则)
+            if not eng.deathmatch:
+                return ""
+            return " [" + ", ".join(f"{eng.colour[q][x]} in {nm(x)}'s colour"
+                                    for x in range(eng.n_players) if x != q) + "]"
+        score = ", ".join(f"{nm(q)} {eng.score(q)} VP{colours(q)} "
                           f"({eng.pieces(q)} pieces, {eng.upgraded(q)} upgraded)"
                           for q in range(eng.n_players))
         out.append(Text(score))
@@ -166,7 +179,9 @@ class TashKalarView:
         return f"{info.name} ({info.kind}, {RANKS[info.rank]}): {text}"
 
     def title(self, state) -> str:
-        return f"Tash-Kalar, High Form, {state.engine.n_players} players"
+        eng = state.engine
+        form = "Deathmatch" if eng.deathmatch else "High Form"
+        return f"Tash-Kalar, {form}, {eng.n_players} players"
 
     def result(self, state, names: list):
         r = state.engine.result() if state.is_terminal() else None

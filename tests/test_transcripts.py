@@ -24,3 +24,46 @@ def test_transcript_replays_exactly(path, mode):
     # compiled: the compiled card set on the compiled runtime (interpreted without a C compiler)
     t = json.loads(path.read_text())
     assert replay_diffs(cardset("innovation", mode=mode), t) == []
+
+
+# ------------------------------------------------------------------ Tash-Kalar
+TK_FILES = sorted((Path(__file__).parent / "transcripts" / "tashkalar").glob("*.json"))
+
+
+def tashkalar_compiled_missing():
+    """Why Tash-Kalar cannot replay in compiled mode here (None: it can): a compiled card set
+    plays on its compiled runtime (CardSet.runtime); without one, "compiled" would only
+    repeat the interpreted games."""
+    cs = cardset("tashkalar", mode="compiled")
+    if getattr(cs, "runtime", None) is None:
+        return "Tash-Kalar has no compiled runtime here (no compiled mode, or no C compiler)"
+    return None
+
+
+def test_tashkalar_transcripts_cover_both_variants_and_2_to_4_players():
+    kinds = {(t["options"].get("variant", "high-form"), t["options"].get("players", 2))
+             for t in (json.loads(p.read_text()) for p in TK_FILES)}
+    assert len(TK_FILES) >= 6
+    assert kinds == {("high-form", 2), ("deathmatch", 2), ("deathmatch", 3), ("deathmatch", 4)}
+
+
+@pytest.mark.parametrize("mode", ["interpreted", "compiled"])
+@pytest.mark.parametrize("path", TK_FILES, ids=[p.stem for p in TK_FILES])
+def test_tashkalar_transcript_replays_exactly(path, mode):
+    from runtime.games.tashkalar.transcripts import replay_diffs
+    if mode == "compiled":
+        why = tashkalar_compiled_missing()
+        if why:
+            pytest.skip(why)
+    t = json.loads(path.read_text())
+    assert t["final"]["game_over"] is not None
+    assert replay_diffs(t, mode) == []
+
+
+def test_a_tashkalar_transcript_that_differs_is_reported():
+    from runtime.games.tashkalar.transcripts import replay_diffs
+    t = json.loads(TK_FILES[-1].read_text())
+    t["final"]["players"]["p2"]["score"] += 1
+    t["save"]["decisions"] = t["save"]["decisions"][:-40]
+    diffs = replay_diffs(t)
+    assert any(d.startswith("p2 score") for d in diffs) and "the replayed game is not over" in diffs

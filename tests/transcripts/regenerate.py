@@ -1,20 +1,30 @@
 """Regenerate the stored whole-game transcripts (run after an intended rule or card change, and
-review the diff): python tests/transcripts/regenerate.py"""
+review the diff): python tests/transcripts/regenerate.py [innovation|tashkalar] (both by
+default)"""
 import json
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from runtime.front.testing import cardset  # noqa: E402
-from runtime.games.innovation.game import Options  # noqa: E402
-from runtime.games.innovation.transcripts import record  # noqa: E402
-
 PLAN = ([(2, False, ["random", "random"])] * 10 + [(2, False, ["greedy", "random"])] * 4
         + [(3, False, ["random", "greedy", "random"])] * 4 + [(4, False, ["random"] * 4)] * 3
         + [(4, True, ["greedy", "random", "random", "greedy"])] * 3)
 
-if __name__ == "__main__":
+DM = "deathmatch"
+TASHKALAR_PLAN = [({}, ["random", "random"]), ({}, ["random", "random"]),
+                  ({}, ["greedy", "random"]),
+                  ({"variant": DM}, ["random", "random"]), ({"variant": DM}, ["greedy", "random"]),
+                  ({"variant": DM, "players": 3}, ["random"] * 3),
+                  ({"variant": DM, "players": 3}, ["random", "greedy", "random"]),
+                  ({"variant": DM, "players": 4}, ["random"] * 4),
+                  ({"variant": DM, "players": 4}, ["greedy", "random", "random", "random"])]
+
+
+def innovation():
+    from runtime.front.testing import cardset
+    from runtime.games.innovation.game import Options
+    from runtime.games.innovation.transcripts import record
     cs = cardset("innovation")
     out = Path(__file__).resolve().parent / "innovation"
     out.mkdir(exist_ok=True)
@@ -22,3 +32,20 @@ if __name__ == "__main__":
         t = record(cs, 1000 + i, Options(players=n, teams=teams), agents)
         (out / f"game_{i:02d}.json").write_text(json.dumps(t, indent=1) + "\n")
         print(i, n, teams, t["final"]["game_over"], t["final"]["decisions"])
+
+
+def tashkalar():
+    from runtime.games.tashkalar.transcripts import record
+    out = Path(__file__).resolve().parent / "tashkalar"
+    out.mkdir(exist_ok=True)
+    for i, (options, agents) in enumerate(TASHKALAR_PLAN):
+        t = record(options, 3000 + i, agents)
+        (out / f"game_{i:02d}.json").write_text(json.dumps(t, indent=1, ensure_ascii=False)
+                                                + "\n")
+        print(i, options, t["final"]["game_over"], t["final"]["decisions"])
+
+
+if __name__ == "__main__":
+    games = sys.argv[1:] or ["innovation", "tashkalar"]
+    for name in games:
+        {"innovation": innovation, "tashkalar": tashkalar}[name]()

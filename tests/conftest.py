@@ -45,3 +45,13 @@ def modes() -> list:
     exists (without one the compiled mode would only repeat the interpreted games)."""
     from dsl.codegen import have_c_compiler
     return ["interpreted", "compiled"] if have_c_compiler() else ["interpreted"]
+
+TASHKALAR_BEINGS = SHARED_DATA / "tashkalar_beings.tsv"
+
+
+@pytest.fixture
+def tashkalar_beings():
+    """The Tash-Kalar reference table (its flares and tasks beside it); skip without it."""
+    if not TASHKALAR_BEINGS.exists():
+        pytest.skip(f"reference data {TASHKALAR_BEINGS} is absent (it is never committed)")
+    return TASHKALAR_BEINGS

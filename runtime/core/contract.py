@@ -146,6 +146,21 @@ class OptionSpec:
         return f"{self.name} ({kind}, default {default}): {self.doc}"
 
 
+@dataclass
+class ValidationReport:
+    """A game's cards against a reference table (Game.validate): one row of `columns` a card
+    (texts), `status` per row ("ok", "justified", "differs", "absent", ...), the problems of
+    each failing card, and Markdown for docs/cards/. `failed`: a card differs from the table
+    where it must not (the command then exits with 1)."""
+    title: str
+    columns: tuple
+    rows: list
+    status: list
+    problems: list          # (card, text)
+    markdown: str
+    failed: bool
+
+
 # ------------------------------------------------------------------ the game
 class Game:
     """The static description of a game. A game package defines one subclass and one
@@ -203,6 +218,13 @@ class Game:
         """Build compiled mode for a set of checked cards: ((runtime root, cached), [the
         set's module builds]); raises dsl.codegen.CompilerUnavailable without a compiler."""
         raise NotImplementedError(f"{self.name} has no compiled mode")
+
+    def validate(self, reference: str, set_name: Optional[str] = None,
+                 threshold: float = 0.6) -> Optional["ValidationReport"]:
+        """`cardlang validate`: the game's cards checked against a reference table (the file
+        `reference`; a game may read its sibling files). None: the game compares rendered
+        card texts only, the front end's text-table comparison (Innovation's)."""
+        return None
 
     def scenarios(self, mode: str = "interpreted", cards=None):
         """The game's part of the scenario runner (runtime/core/scenario.py Zones: building a

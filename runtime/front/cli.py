@@ -215,20 +215,36 @@ def test_cmd(paths: List[Path] = typer.Argument(None, help="card files or folder
 
 
 @app.command()
-def validate(reference: Path = typer.Option(..., "--reference", help="reference table (TSV)"),
-             set_name: str = typer.Option("Base", "--set", help="the set to compare"),
+def validate(game: str = typer.Argument("innovation", metavar="game",
+                                        help="the game (cardlang games lists them)"),
+             reference: Path = typer.Option(..., "--reference", help="reference table (TSV)"),
+             set_name: Optional[str] = typer.Option(None, "--set",
+                                                    help="the set to compare (Innovation: Base)"),
              threshold: float = typer.Option(0.6, "--threshold", help="similarity below this is listed"),
              md: Optional[Path] = typer.Option(None, "--markdown", help="write the card table as Markdown"),
              as_json: bool = typer.Option(False, "--json")):
-    """Render each card of a set to English and compare it with a reference text table."""
+    """Compare a game's cards with a reference table: each card's rendered English with the
+    printed text, and what else the game checks (Tash-Kalar: names, ranks, patterns)."""
     from rich.table import Table
     from dsl.load import load
     from .testing import CARDS_ROOT
     from .validate import markdown, read_reference, validate as run_validate
+    from runtime.core import registry
+    from runtime.core.errors import UnknownGame
+    try:
+        g = registry.get(game)
+    except UnknownGame as e:
+        err.print(f"error: {e}")
+        raise typer.Exit(2)
     if not reference.exists():
         err.print(f"error: reference table {reference} does not exist")
         raise typer.Exit(1)
-    res = load([CARDS_ROOT / "innovation" / set_name.lower()])
+    report = g.validate(str(reference), set_name, threshold)
+    if report is not None:
+        _show_report(report, md, as_json)
+        return
+    set_name = set_name or "Base"
+    res = load([CARDS_ROOT / g.name / set_name.lower()])
     if res.errors:
         _print_diags(res.errors)
         raise typer.Exit(1)
@@ -258,6 +274,33 @@ def validate(reference: Path = typer.Option(..., "--reference", help="reference 
     out.print(f"{counts['ok']} ok, {counts['justified']} justified, {counts['differs']} differ, "
               f"{counts['not encoded']} not encoded")
     raise typer.Exit(1 if counts["differs"] or counts["not encoded"] else 0)
+
+
+def _show_report(report, md, as_json: bool) -> None:
+    """A game's ValidationReport: its table, the problems, the counts; exit 1 if it failed."""
+    from rich.table import Table
+    if as_json:
+        print(json.dumps([dict(zip(report.columns, r)) for r in report.rows], indent=1,
+                         ensure_ascii=False))
+    else:
+        table = Table(title=report.title)
+        for col in report.columns:
+            table.add_column(col)
+        for r, status in zip(report.rows, report.status):
+            style = {"ok": "green", "justified": "green", "differs": "red"}.get(status, "yellow")
+            table.add_row(*[Text(str(x), style=style if x == status else "") for x in r])
+        out.print(table)
+        for name, text in report.problems:
+            out.print(_tag(name, "bold", ": ") + Text(text))
+    if md:
+        md.parent.mkdir(parents=True, exist_ok=True)
+        md.write_text(report.markdown)
+        out.print(f"wrote {md}")
+    counts = {}
+    for s in report.status:
+        counts[s] = counts.get(s, 0) + 1
+    out.print(", ".join(f"{n} {s}" for s, n in sorted(counts.items())))
+    raise typer.Exit(1 if report.failed else 0)
 
 
 @scenario_app.command("run")

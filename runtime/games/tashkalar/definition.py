@@ -88,6 +88,10 @@ class TashKalar(Game):
             return load_cardset(mode)
         return build_cardset(list(cards), mode)
 
+    def validate(self, reference: str, set_name=None, threshold: float = 0.6):
+        from .validate import report
+        return report(reference, set_name, threshold)
+
     def scenarios(self, mode: str = "interpreted", cards=None):
         from .scenario import TashKalarScenarios
         from .cardset import build_cardset, load_cardset

@@ -96,8 +96,8 @@ class TashKalarView:
         def colours(q):   # Deathmatch: the score in each opponent's colour (004 死斗规则)
             if not eng.deathmatch:
                 return ""
-            return " [" + ", ".join(f"{eng.colour[q][x]} in {nm(x)}'s colour"
-                                    for x in range(eng.n_players) if x != q) + "]"
+            return " [by colour: " + ", ".join(f"{nm(x)} {eng.colour[q][x]}"
+                                               for x in range(eng.n_players) if x != q) + "]"
         score = ", ".join(f"{nm(q)} {eng.score(q)} VP{colours(q)} "
                           f"({eng.pieces(q)} pieces, {eng.upgraded(q)} upgraded)"
                           for q in range(eng.n_players))

@@ -49,14 +49,18 @@ def test_options():
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_random_games_conserve_pieces_and_cards(n):
     """Conservation with 2-4 colours (004 棋子用尽: 18 common/heroic and 3 legendary pieces a
-    colour, on the board or in stock), every card in one place, and the end by 18/12/10 VP
-    in one colour or a deck drawn out."""
+    colour, on the board or in stock), every card in one place, colour scores that never go
+    down, and the end by 18/12/10 VP in one colour or a deck drawn out."""
     for seed in range(2):
         e = engine(n, seed)
         steps = 0
+        before = [list(x) for x in e.colour]
         while not e.over and steps < 5000:
             e.step()
             steps += 1
+            # colour scores never go down: a legend's VP is kept when it is destroyed
+            assert all(e.colour[p][q] >= before[p][q] for p in range(n) for q in range(n))
+            before = [list(x) for x in e.colour]
             for p in range(n):
                 on = [s for s in B.SQUARES if e.owner[s] == p]
                 assert sum(1 for s in on if e.rank[s] < 2) + e.supply[p] == 18

@@ -517,16 +517,25 @@ class TashKalarGame(Host):
                     return
 
     # ------------------------------------------------------------------ flares
-    def flare_halves(self, p: int, c: int, against=None) -> list:
-        """004 播放耀斑: the upper half if an opponent (`against`: that one) has X more
-        upgraded pieces, the lower if one has Y more pieces."""
+    def flare_halves(self, p: int, c: int) -> list:
+        """004 播放耀斑: the upper half if an opponent has X more upgraded pieces, the lower
+        if one has Y more pieces."""
         info = self.table.cards[c]
         up, pc = self.upgraded(p), self.pieces(p)
-        qs = [q for q in range(self.n_players) if q != p] if against is None else [against]
         halves = []
-        if any(self.upgraded(q) - up >= info.upper for q in qs):
+        if any(self.upgraded(q) - up >= info.upper for q in range(self.n_players) if q != p):
             halves.append("upper")
-        if any(self.pieces(q) - pc >= info.lower for q in qs):
+        if any(self.pieces(q) - pc >= info.lower for q in range(self.n_players) if q != p):
+            halves.append("lower")
+        return halves
+
+    def flare_halves_against(self, p: int, c: int, q: int) -> list:
+        """004 死斗规则 (3-4 players): the halves met against opponent q alone."""
+        info = self.table.cards[c]
+        halves = []
+        if self.upgraded(q) - self.upgraded(p) >= info.upper:
+            halves.append("upper")
+        if self.pieces(q) - self.pieces(p) >= info.lower:
             halves.append("lower")
         return halves
 
@@ -535,9 +544,9 @@ class TashKalarGame(Host):
         Deathmatch (004 死斗规则): the opponent gets 1 VP; with 3-4 players one chooses an
         opponent against whom a criterion holds: its halves are the ones met against them."""
         if self.deathmatch:
-            targets = [q for q in self.opponents(p) if self.flare_halves(p, c, q)]
+            targets = [q for q in self.opponents(p) if self.flare_halves_against(p, c, q)]
             q = self.choose(p, "player", targets, 1, 1, "play the flare against whom")[0]
-            halves = self.flare_halves(p, c, q)
+            halves = self.flare_halves_against(p, c, q)
             self.give_vp(q, p, "flare")
         else:
             halves = self.flare_halves(p, c)

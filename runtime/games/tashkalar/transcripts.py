@@ -52,6 +52,7 @@ def record(options: dict, seed: int, agents: list, mode: str = "interpreted") ->
     end = GAME.new_state(options, seed, mode).play_out(
         [make_agent(a, seed * 31 + i) for i, a in enumerate(agents)])
     return {"seed": seed, "agents": agents, "options": options,
+            "cards": [c.name for c in end.engine.table.cards],
             "save": json.loads(end.to_json()), "final": final_state(end.engine)}
 
 
@@ -61,6 +62,13 @@ def replay_diffs(transcript: dict, mode: str = "interpreted") -> list:
     st = GAME.load_state(json.dumps(transcript["save"]), mode)
     got, want = final_state(st.engine), transcript["final"]
     diffs = []
+    names = [c.name for c in st.engine.table.cards]
+    if "cards" in transcript and names != transcript["cards"]:
+        new = sorted(set(names) - set(transcript["cards"]))
+        gone = sorted(set(transcript["cards"]) - set(names))
+        diffs.append(f"the card set changed since this transcript was recorded (new: {new}, "
+                     f"gone: {gone}): the decks shuffle differently; review, then record again "
+                     "with python tests/transcripts/regenerate.py tashkalar")
     for key in want:
         if key == "players":
             for p, zones in want["players"].items():

@@ -88,3 +88,15 @@ def test_save_keeps_the_variant_and_loads():
     back = GAME.load_state(text)
     assert back.to_json() == text
     assert back.engine.deathmatch and back.engine.n_players == 3
+
+
+def test_a_game_made_from_rules_options_saves_its_variant():
+    """An engine built directly (scenarios, simulations) saves every option too."""
+    from runtime.games.tashkalar.game import Options
+    e = GAME.engine({"players": 4, "variant": "deathmatch", "deck3": "imperial"}, 1)
+    assert e.save_header()["options"] == {"players": 4, "variant": "deathmatch",
+                                          "tasks": False, "deck": "imperial",
+                                          "deck2": "imperial", "deck3": "imperial",
+                                          "deck4": "imperial"}
+    assert GAME.options(e.save_header()["options"])["variant"] == "deathmatch"
+    assert Options().variant == "high-form"

@@ -42,7 +42,7 @@ class TashKalar(Game):
         decks = (opts["deck"], opts["deck2"], opts["deck3"], opts["deck4"])[:n]
         deathmatch = opts["variant"] == "deathmatch"
         return Options(players=n, decks=decks, tasks=bool(opts["tasks"]) and not deathmatch,
-                       variant=opts["variant"], given=tuple(opts.items()))
+                       variant=opts["variant"])
 
     def engine(self, options: dict | None = None, seed: int = 0, mode: str = "interpreted",
                record_events: bool = False, cards=None):

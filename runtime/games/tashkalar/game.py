@@ -33,7 +33,6 @@ class Options:
     decks: tuple = ("imperial", "imperial")
     tasks: bool = True
     variant: str = HIGH_FORM
-    given: tuple = ()     # the options as chosen (name, value): the save's header
 
 
 @dataclass
@@ -698,8 +697,12 @@ class TashKalarGame(Host):
                 "turn": self.turn, "current": self.current}
 
     def save_header(self) -> dict:
-        return {"game": "tashkalar", "options": dict(self.options.given) or
-                {"players": self.n_players}, "seed": self.seed}
+        """Every option (definition.py's names), so that a save loads as the same game."""
+        o = self.options
+        opts = {"players": self.n_players, "variant": o.variant, "tasks": o.tasks}
+        for i, name in enumerate(("deck", "deck2", "deck3", "deck4")[:self.n_players]):
+            opts[name] = o.decks[i % len(o.decks)]
+        return {"game": "tashkalar", "options": opts, "seed": self.seed}
 
 
 def _copy_rng(rng):

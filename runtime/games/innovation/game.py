@@ -292,6 +292,9 @@ class InnovationGame(Host):
             from .effects import EffectContext
             from .karma import install
             install(self, triggers, EffectContext, PROCEED)
+        if "echoes" in options.expansions:  # Echoes' rules hook the game (echoes.py)
+            from .echoes import install as install_echoes
+            install_echoes(self)
         if auto_setup:
             self.setup()
 
@@ -307,8 +310,9 @@ class InnovationGame(Host):
         for age in range(1, 10):
             if piles[0][age]:
                 st.move(piles[0][age][-1], AVAILABLE)
-        for sp in self.specials:
-            if st.zone_of[sp.card_id] == LIMBO:
+        in_play = set(self.options.expansions) | {"base"}
+        for sp in self.specials:  # the special achievements of the sets in play
+            if st.zone_of[sp.card_id] == LIMBO and cards.set[sp.card_id] in in_play:
                 st.move(sp.card_id, AVAILABLE)
         for p in range(self.n_players):
             self.draw(p, 1)
@@ -550,7 +554,12 @@ class InnovationGame(Host):
         return n
 
     def score_points(self, p: int) -> int:
-        return self.state.score_sum[p]
+        n = self.state.score_sum[p]
+        if self._hooks:  # an expansion's points beyond the score pile (Echoes' bonuses)
+            fns = self._hooks.get("points")
+            if fns:
+                n = fns[0](self, p, n)
+        return n
 
     def highest_top_age(self, p: int) -> int:
         age = self.age_of
@@ -1023,6 +1032,8 @@ class InnovationGame(Host):
     def can_achieve(self, p: int, age: int) -> bool:
         """000 "成就": score >= 5 x age, a top card of at least that age, and a standard
         achievement of that age still available."""
+        if self._hooks and "achievable" in self._hooks:
+            return ((self.achievable_ages(p) >> age) & 1) == 1
         return (self.achievement_of_age(age) >= 0 and self.score_points(p) >= 5 * age
                 and self.highest_top_age(p) >= age)
 
@@ -1146,6 +1157,10 @@ class InnovationGame(Host):
     def achievable_ages(self, p: int) -> int:
         """The ages p can achieve now as bits (bit a: age a), each age once."""
         st = self.state
+        if self._hooks:  # an expansion's eligibility (Echoes: bonuses, duplicates)
+            fns = self._hooks.get("achievable")
+            if fns:
+                return fns[0](self, p)
         ages = st.avail_ages  # the ages of the standard achievements available (State.put/take)
         if not ages:
             return 0
@@ -1244,6 +1259,10 @@ class InnovationGame(Host):
                 raise IllegalMove(f"achieve needs an age, got {a!r}")
             if self.achievement_of_age(a) < 0:
                 raise IllegalMove(f"no achievement of age {a} is available")
+            if self._hooks and "achievable" in self._hooks:
+                if not (self.achievable_ages(p) >> a) & 1:
+                    raise IllegalMove(f"you are not eligible to achieve {a}")
+                return
             if self.score_points(p) < 5 * a:
                 raise IllegalMove(f"achieving {a} needs a score of {5 * a}, "
                                   f"you have {self.score_points(p)}")

@@ -33,7 +33,10 @@ def install(game) -> None:
     cards = game.cards
     if SET not in cards.set_names:
         raise ValueError("the echoes set is in play but no Echoes card is loaded")
-    game.add_replacement("draw", draw_rule)
+    import sys
+    # the PROCEED of the game's own module (the compiled twin has its own object)
+    proceed = sys.modules[type(game).__module__].PROCEED
+    game.add_replacement("draw", lambda g, verb, args: draw_rule(g, verb, args, proceed))
     game.set_echo_provider(visible_echoes)
     game.add_trigger("meld_action", promotion)
     game._hooks["points"] = [points_with_bonuses]
@@ -45,10 +48,11 @@ def echoes_index(game) -> int:
     return game.cards.set_names.index(SET)
 
 
-def draw_rule(game, verb, args):
+def draw_rule(game, verb, args, proceed):
     """000 "抽取回响牌": a base draw (no set named) by a player with a hand but no Echoes card
-    in it is an Echoes draw of that value (an empty Echoes pile falls back to base: draw)."""
-    from .game import PROCEED
+    in it is an Echoes draw of that value (an empty Echoes pile falls back to base: draw).
+    `proceed`: the game's PROCEED (let the draw happen as asked)."""
+    PROCEED = proceed
     p, value, set_name = args
     if set_name is not None:
         return PROCEED

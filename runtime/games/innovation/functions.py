@@ -305,6 +305,24 @@ def pile_slots(env, icon, color, who=None) -> int:
                if col == c and x == i)
 
 
+def piles_with_phrase(r, fn) -> str:
+    a = fn.args
+    who = r.possessive(a[2]) if len(a) > 2 else "your"
+    return f"the number of {who} colors with {r.expr(a[1])} or more visible {r.expr(a[0])}"
+
+
+@function("piles_with", ("icon", "int", "player?"), "int", phrase=piles_with_phrase,
+          defaults=_EX, literal_args=(0,),
+          doc="how many of a player's piles show at least N of an icon (Supremacy)")
+def piles_with(env, icon, n, who=None) -> int:
+    p = env.executor if who is None else who
+    i = icon_id(icon)
+    if not 1 <= i <= 6:
+        return 0
+    st = env.game.state
+    return sum(1 for c in range(len(COLORS)) if st.pile_icon(p, c, i) >= n)
+
+
 @function("eligible", ("card", "player?"), "bool", phrase="you are eligible to achieve {0}",
           defaults=_EX,
           doc="Echoes: a player could achieve the card as a standard achievement of its value "

@@ -183,7 +183,7 @@ def _supply_piles(cards: CardTable, sets: frozenset) -> tuple:
     return made
 
 
-_SPECIALS: dict = {}  # id(first special) -> (specials, _specials_of's answer): made once
+_SPECIALS: dict = {}  # (id(first special), count) -> (specials, _specials_of's answer): made once
 
 
 def _specials_of(specials: list) -> tuple:
@@ -191,7 +191,7 @@ def _specials_of(specials: list) -> tuple:
     for the same specials in the same order (a card set's, which its games only read)."""
     if not specials:
         return {}, True, int_array([]), int_array([]), []
-    made = _SPECIALS.get(id(specials[0]))
+    made = _SPECIALS.get((id(specials[0]), len(specials)))
     if made is not None and len(made[0]) == len(specials):
         for i in range(len(specials)):
             if made[0][i] is not specials[i]:
@@ -205,7 +205,7 @@ def _specials_of(specials: list) -> tuple:
             if s.inputs is None or s.triggers is not None \
                     or not isinstance(s.condition, Combination):
                 known = False
-        made = _SPECIALS[id(specials[0])] = (tuple(specials), (
+        made = _SPECIALS[(id(specials[0]), len(specials))] = (tuple(specials), (
             {s.name: s for s in specials}, known,
             int_array([s.card_id for s in specials]),
             int_array([input_mask(s.inputs) for s in specials]),
@@ -255,7 +255,11 @@ class InnovationGame(Host):
             cards.n, cards.max_age)
         # the card set's lists of effects, read only
         self.effects, self._rows = _shared(effects, cards.n)  # (_effect_rows)
-        self.specials: list[SpecialAchievement] = list(specials or [])
+        # the special achievements of the sets in play (a base game's are the base set's, so
+        # its checks are what they were before other sets' cards were loaded)
+        in_play = set(options.expansions) | {"base"}
+        self.specials: list[SpecialAchievement] = [
+            s for s in (specials or ()) if s.card_id >= cards.n or cards.set[s.card_id] in in_play]
         # the card set's special achievements as the game reads them (_specials_of): by name;
         # whether every condition is a Combination whose inputs are known (_check_specials);
         # each special's card, input mask (State.changed bits) and condition, for

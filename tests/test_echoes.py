@@ -201,3 +201,36 @@ def test_mixed_games_use_the_echoes_rules():
             if e[0] == "share" and any(x.kind == "echo" for x in g.effects.get(e[2], ())):
                 seen["echo"] += 1
     assert all(v > 0 for v in seen.values()), seen
+
+
+# ------------------------------------------------------------------ card facts
+def test_echoes_card_files_match_the_reference(innovation_tsv):
+    """Each Echoes card file's identity (age, colour, icon slots, featured icon) is the shared
+    reference table's (read, never committed; skipped when absent), and every file names a card
+    or special achievement of the set."""
+    from dsl.load import load
+
+    from runtime.front.testing import CARDS_ROOT
+    from tests.test_card_facts import reference_rows
+    rows = {r["name"]: r for r in reference_rows(innovation_tsv, "Echoes")}
+    res = load([CARDS_ROOT / "innovation" / "echoes"])
+    assert not res.errors
+    wrong = []
+    for c in res.cards:
+        r = rows.get(c.name)
+        if r is None:
+            wrong.append(f"{c.name}: not an Echoes card")
+            continue
+        if r["kind"] == "special_achievement":
+            if c.attrs.get("kind") != "special" or c.condition is None:
+                wrong.append(f"{c.name}: a special achievement needs kind special and a condition")
+            continue
+        a = c.attrs
+        got = (a.get("age"), a.get("color"), tuple(a.get("icons", ())), a.get("dogma"))
+        want = (int(r["age"]), r["color"], tuple(r["icons"].split()), r["dogma_icon"])
+        if got != want:
+            wrong.append(f"{c.name}: file {got} != reference {want}")
+        # an echo section exactly when the card prints an echo effect
+        if ("echo" in r["icons"].split()) != any(e.kind == "echo" for e in c.effects):
+            wrong.append(f"{c.name}: echo section and printed echo effect disagree")
+    assert wrong == []

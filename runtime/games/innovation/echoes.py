@@ -91,9 +91,49 @@ def visible_icons(game, p: int):
                     yield color, c, ic[s]
 
 
+def pile_slot_count(game, p: int, color: int, icon: int) -> int:
+    """How many visible slots of p's `color` pile show `icon` (hexes and echo effects too)."""
+    st = game.state
+    pile = st.board[p][color]
+    n = len(pile)
+    if n == 0:
+        return 0
+    icons = game.cards.icons
+    k = 0
+    for i in icons[pile[n - 1]]:
+        if i == icon:
+            k += 1
+    under = VISIBLE_SLOTS[st.splay[p][color]]
+    if under:
+        for j in range(n - 1):
+            ic = icons[pile[j]]
+            for s in under:
+                if s < len(ic) and ic[s] == icon:
+                    k += 1
+    return k
+
+
 def visible_bonuses(game, p: int) -> list:
     """The values of p's visible bonus icons (001 "奖励符号")."""
-    return [i - BONUS_BASE for _, _, i in visible_icons(game, p) if i > BONUS_BASE]
+    st = game.state
+    icons = game.cards.icons
+    out = []
+    for color in range(5):
+        pile = st.board[p][color]
+        n = len(pile)
+        if n == 0:
+            continue
+        for i in icons[pile[n - 1]]:
+            if i > BONUS_BASE:
+                out.append(i - BONUS_BASE)
+        under = VISIBLE_SLOTS[st.splay[p][color]]
+        if under:
+            for j in range(n - 1):
+                ic = icons[pile[j]]
+                for s in under:
+                    if s < len(ic) and ic[s] > BONUS_BASE:
+                        out.append(ic[s] - BONUS_BASE)
+    return out
 
 
 def bonus_points(game, p: int) -> int:

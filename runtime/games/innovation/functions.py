@@ -299,10 +299,9 @@ def slots_phrase(r, fn) -> str:
           literal_args=(0,),
           doc="Echoes: visible slots of one kind in a pile, hexes and echo effects included")
 def pile_slots(env, icon, color, who=None) -> int:
-    from .echoes import visible_icons
-    i, c = icon_id(icon), color_id(color)
-    return sum(1 for col, _, x in visible_icons(env.game, env.executor if who is None else who)
-               if col == c and x == i)
+    from .echoes import pile_slot_count
+    return pile_slot_count(env.game, env.executor if who is None else who, color_id(color),
+                           icon_id(icon))
 
 
 def piles_with_phrase(r, fn) -> str:

@@ -41,6 +41,9 @@ def install(game) -> None:
     game.add_trigger("meld_action", promotion)
     game._hooks["points"] = [points_with_bonuses]
     game._hooks["achievable"] = [achievable_ages]
+    # none of these changes what a special achievement's condition reads (icon counts, the
+    # board, the counters): its remembered answers stay good (game._check_specials)
+    game._hooks.setdefault("conditions see", [False])
 
 
 # ------------------------------------------------------------------ the draw rule

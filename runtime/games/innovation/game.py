@@ -399,6 +399,7 @@ class InnovationGame(Host):
     def add_icon_modifier(self, fn) -> None:
         """Static modifier: fn(game, p, icon, count) -> count."""
         self._add_hook("icons", fn)
+        self._hooks["conditions see"] = [True]  # conditions read modified counts: afresh
 
     def set_echo_provider(self, fn) -> None:
         """fn(game, p, card) -> list of (source_card, Effect) echo effects to run before the
@@ -1075,13 +1076,18 @@ class InnovationGame(Host):
                     self._verify_specials(st)
                 return
             order = self._orders[st.current]
+            # hooks that change nothing a condition reads (Echoes': "conditions see" False)
+            # leave the remembered answers good; icon modifiers and karma do not
+            remembered = self._hooks.get("conditions see") == [False] if self._hooks else True
             for sp in self.specials:
                 if st.zone_of[sp.card_id] != AVAILABLE:
                     continue
                 if sp.triggers is not None and sp.triggers.isdisjoint(cats):
                     continue
+                cond = sp.condition
+                by_parts = remembered and isinstance(cond, Combination)
                 for q in order:
-                    if sp.condition(self, q):
+                    if (cond.holds(self, st, q) if by_parts else cond(self, q)):
                         self._claim_special(st, sp.card_id, q)
                         break
         finally:

@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CARD_FILES = sorted((ROOT / "cards").rglob("*.card"))
 CARD_TEXTS = {p.name: p.read_text(encoding="utf-8") for p in CARD_FILES}
 CARD_PATHS = {p.name: p for p in CARD_FILES}  # (the folder names the card's set)
+GAME_OF = {p.name: p.relative_to(ROOT / "cards").parts[0] for p in CARD_FILES}  # cards/<game>/
 PATH = "fuzz/input.card"
 
 # Deterministic by default (the same examples on every run); CARDLANG_FUZZ_SCALE=20 and
@@ -189,7 +190,7 @@ def test_mutated_card_files(text):
 def test_every_card_file_is_valid_and_checks(name):
     """The seeds of the mutation fuzzer are valid (otherwise the fuzzer tests the wrong thing)."""
     path = CARD_PATHS[name]
-    check_text(CARD_TEXTS[name], str(path), card_set=path.parent.name)
+    check_text(CARD_TEXTS[name], str(path), game=GAME_OF[name], card_set=path.parent.name)
 
 
 # ------------------------------------------------------------------ regressions found by fuzzing

@@ -9,6 +9,8 @@ by name in the registry (runtime/core/registry.py). A `State` is one position of
                             an illegal answer raises IllegalMove naming the legal ones
     state.clone()           an independent copy, also in the middle of an effect
     state.is_terminal(), state.returns(), state.observation(player)
+    state.determinize(player, rng)   a copy with what `player` cannot see re-dealt at random,
+                            consistently with what he sees (fair search)
     state.to_json(), Game.load_state(text)   configuration + decisions: the save format
 
 Agents, front ends, search and benchmarks use nothing else (plus the game's `view` for
@@ -253,6 +255,14 @@ class State:
 
     def observation(self, player: int) -> dict:
         """What `player` may see now: no other player's hidden cards, no deck order."""
+        raise NotImplementedError
+
+    def determinize(self, player: int, rng) -> "State":
+        """A copy of this state at the same decision in which everything `player` cannot
+        see is re-dealt at random (drawn from `rng`, a runtime.core.rng.Rng) among what is
+        consistent with what he sees: `observation(player)` is the same, the hidden content
+        (other players' hidden cards, deck order) is a sample, not the truth. What search
+        agents search instead of the true state, so as to play fair."""
         raise NotImplementedError
 
     def to_json(self) -> str:

@@ -34,6 +34,9 @@ The engine protocol (what a game's rules object provides):
                          `labels`, when the rules give them, are its options' text instead)
     observation(player)  what a player may see
     heuristic(player)    the game's estimate of a position (greedy, search)
+    hidden_classes(player), relabeled(sigma), relabel_answer(kind, values, sigma)
+                         (optional) what a player cannot tell apart and how to rename it:
+                         determinize (see EngineState.determinize)
     random_agent(seed)   the rules' own RandomAgent (compiled with compiled rules)
     save_header()        {"game", "options", "seed"}: the configuration of the save format
 """
@@ -47,6 +50,11 @@ from .decision import validate_answer
 from .errors import BadSave, IllegalMove
 
 SETUP, STEPS = 0, 1
+
+# EngineState.determinize: renamings tried before fewer classes are renamed; and how often it
+# was called, drew a renaming again, and kept the state as it is (tests and benchmarks read it)
+DETERMINIZE_TRIES = 8
+DETERMINIZE_STATS = {"calls": 0, "retries": 0, "kept": 0}
 
 
 class Suspend(BaseException):
@@ -228,6 +236,66 @@ class EngineState(State):
         from .replay import dumps
         self._open()
         return dumps(self._live.save_header(), self._live.log)
+
+    # ------------------------------------------------------------------ determinization
+    def determinize(self, player: int, rng) -> "EngineState":
+        """contract.State.determinize. The engine names what `player` cannot tell apart
+        (`hidden_classes(player)`: lists of interchangeable items, e.g. face-down cards of one
+        age); a random renaming `sigma` within those classes is drawn from `rng`, applied to the
+        step's checkpoint (`relabeled(sigma)`) and to the step's answers (`relabel_answer`), and
+        the step is run again: the same decision is reached in the re-dealt world. Items he saw
+        at the start of the step are never renamed (he knows them). The copy must show him
+        exactly what he sees now (observation, decision, its number of options); a renaming
+        under which the step goes otherwise (its rules read a hidden card) is drawn again, with
+        fewer classes after DETERMINIZE_TRIES tries; if none fits, the state is copied as it is
+        (counted in DETERMINIZE_STATS["kept"]: a rare last resort)."""
+        self._open()
+        d0 = self._decision
+        DETERMINIZE_STATS["calls"] += 1
+        if d0 is None:
+            return self.clone()
+        live = self._live
+        classes = live.hidden_classes(player)
+        if self._phase == STEPS:
+            hidden_before = set()
+            for cl in self._base.hidden_classes(player):
+                hidden_before.update(cl)
+            classes = [k for k in ([c for c in cl if c in hidden_before] for cl in classes)
+                       if len(k) > 1]
+        if not classes:
+            return self.clone()
+        n = len(self._answers)
+        entries = live.log[len(live.log) - n:] if n else []
+        if len(entries) != n or any(list(e["answer"]) != list(a)
+                                    for e, a in zip(entries, self._answers)):
+            raise RuntimeError("the step's answers are not the end of the decision log")
+        seen = live.observation(player)
+        for attempt in range(2 * DETERMINIZE_TRIES):
+            sigma = {}
+            for cl in classes:
+                if attempt >= DETERMINIZE_TRIES and rng.below(2):
+                    continue  # later tries rename fewer classes
+                perm = list(cl)
+                rng.shuffle(perm)
+                for c, r in zip(cl, perm):
+                    if c != r:
+                        sigma[c] = r
+            base = self._copy_base() if self._phase == SETUP else self._base
+            st = EngineState(self.game, base.relabeled(sigma), self._phase)
+            st._answers = [live.relabel_answer(e["kind"], a, sigma)
+                           for e, a in zip(entries, self._answers)]
+            try:
+                st._open()
+            except Exception:  # the renamed step went otherwise: an answer no longer fits
+                DETERMINIZE_STATS["retries"] += 1
+                continue
+            d = st._decision
+            if d is not None and d.player == d0.player and d.kind == d0.kind and \
+                    len(d.options) == len(d0.options) and st._live.observation(player) == seen:
+                return st
+            DETERMINIZE_STATS["retries"] += 1
+        DETERMINIZE_STATS["kept"] += 1
+        return self.clone()
 
     # ------------------------------------------------------------------ fast paths
     def play_out(self, agents: list, max_steps: int = 100000) -> "EngineState":

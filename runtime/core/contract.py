@@ -27,14 +27,47 @@ from .errors import BadOptions, IllegalMove
 
 
 # ------------------------------------------------------------------ decisions
-@dataclass(frozen=True)
 class Option:
     """One legal option of a pending decision. `id` is stable: the same option has the same
     id in every copy and replay of the game ("meld Agriculture", "red", "yes"); `value` is
-    what the rules act on; `text` one line of English for people."""
-    id: str
-    value: Any
-    text: str
+    what the rules act on; `text` one line of English for people. Immutable; compared by all
+    three. `Option.lazy(id, value, make)`: the text is made by `make()` when first read (a
+    search reads thousands of options and not one text)."""
+
+    __slots__ = ("id", "value", "_text", "_make")
+
+    def __init__(self, id: str, value: Any, text: str):
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "_text", text)
+        object.__setattr__(self, "_make", None)
+
+    @classmethod
+    def lazy(cls, id: str, value: Any, make) -> "Option":
+        o = cls(id, value, None)
+        object.__setattr__(o, "_make", make)
+        return o
+
+    @property
+    def text(self) -> str:
+        if self._make is not None:
+            object.__setattr__(self, "_text", self._make())
+            object.__setattr__(self, "_make", None)
+        return self._text
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"an Option is immutable (cannot set '{name}')")
+
+    def __eq__(self, other) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.id == other.id and self.value == other.value and self.text == other.text
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.value, self.text))
+
+    def __repr__(self) -> str:
+        return f"Option(id={self.id!r}, value={self.value!r}, text={self.text!r})"
 
 
 @dataclass(frozen=True)

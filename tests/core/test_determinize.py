@@ -98,12 +98,20 @@ def test_the_set_up_decision_re_deals_the_other_hand_but_not_ones_own():
     assert len(others) > 1
 
 
-def test_a_determinized_log_holds_no_true_hidden_card():
-    """The copy's decision log is renamed with its cards: the other player's hidden choices
-    (the card he chose to meld at the set-up, before it is melded) are not the true ones."""
+def test_a_determinized_state_has_no_history_and_renames_the_step_under_way():
+    """The copy's decision log holds only the step under way, its cards renamed: the other
+    player's hidden choice (the card he chose to meld at the set-up, not melded yet) is not
+    the true one in every copy."""
     s = GAME.new_state({"players": 2}, 11)
     s.apply(s.pending().options[0].id)  # player 1 chose a card, not melded yet
     assert s.pending().player == 1
     true_choice = s.log[0]["answer"][0]
-    choices = {s.determinize(1, Rng(k)).log[0]["answer"][0] for k in range(10)}
+    choices = set()
+    for k in range(10):
+        d = s.determinize(1, Rng(k))
+        assert len(d.log) == 1
+        choices.add(d.log[0]["answer"][0])
     assert len(choices) > 1 and choices != {true_choice}
+    later = advance(s, 30, 11)
+    if not later.is_terminal():
+        assert len(later.determinize(later.pending().player, Rng(1)).log) < len(later.log)

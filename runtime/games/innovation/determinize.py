@@ -7,8 +7,9 @@ which show their set and age (a supply pile shows only its size). So two cards o
 and age that both lie face down to him can be swapped without his seeing any difference: the
 re-deal is a renaming of cards, a permutation `sigma` within each class of such cards
 (`hidden_classes`), applied where they lie (`relabeled`): card c becomes sigma[c] in c's
-place, in its pile at c's position. Counts, ages, boards and icons are unchanged. The decision
-log is renamed too (`relabel_answer`), so that the copy holds no trace of the true cards.
+place, in its pile at c's position. Counts, ages, boards and icons are unchanged. The copy
+has no history (an empty decision log: the log holds the others' hidden choices); the answers
+of the step under way are renamed (`relabel_answer`) and run again by the machine.
 
 The core's machine (runtime/core/machine.py, EngineState.determinize) draws sigma, renames
 the checkpoint of the current step and the step's answers, runs the step again and checks that
@@ -97,14 +98,13 @@ def relabel_answer(kind: str, values, sigma: dict) -> list:
 
 def relabeled(g, sigma: dict):
     """A copy of the game `g` with its cards renamed by `sigma` (a permutation within
-    hidden_classes), its decision log too; no events kept. Before the set-up (every card out of
+    hidden_classes), for search: no history (an empty decision log, which would hold the true
+    cards of the others' hidden choices, and no events). Before the set-up (every card out of
     the game) the renaming applies to the deal: right after the supply piles are shuffled."""
-    from ...core.decision import new_entry
     c = g.clone()
     c.events = []
+    c.log = []
     if sigma:
-        c.log = [new_entry(e.player, e.kind, relabel_answer(e.kind, e.answer, sigma))
-                 for e in c.log]
         if len(c.state.limbo) == c.cards.n:  # the set-up has not run: rename the deal
             c._hooks["dealt"] = [lambda game: relabel_state(game.state, sigma)]
         else:

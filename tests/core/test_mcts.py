@@ -63,3 +63,38 @@ def test_mcts_beats_random_in_seeded_games(mode):
         bots[1 - me] = s.random_agent(seed + 100)
         wins += s.play_out(bots).returns()[me]
     assert wins >= 3
+
+
+def test_mcts_is_a_bot_of_simulate_with_its_play_outs_in_its_name(tmp_path):
+    """`--bots mcts:4,random` through simulate: the games are played and the run records the
+    bot as named, with MCTS's version."""
+    import json
+
+    from runtime.front import simulate as sim
+    cfg = sim.Config(n=2, bots=["mcts:4", "random"], seed=3, options={"players": 2},
+                     mode=modes()[-1])
+    summary = sim.run(cfg, tmp_path, workers=1, plots=False)
+    run = json.loads((tmp_path / sim.RUN_FILE).read_text())
+    assert run["bots"] == ["mcts:4", "random"] and run["bot_versions"] == ["1", "1"]
+    recs = [json.loads(x) for x in (tmp_path / sim.GAMES_FILE).read_text().splitlines()]
+    assert len(recs) == 2 and all(r["reason"] != "error" and r["winners"] for r in recs)
+    assert summary
+
+
+@pytest.mark.parametrize("spec,why", [
+    ("mcts:0", "from 1 to"), ("mcts:abc", "whole number"), ("mcts:-3", "whole number"),
+    ("greedy:5", "takes no number"), ("mtcs", "unknown bot 'mtcs'"),
+])
+def test_a_bad_bot_is_refused_with_the_reason(spec, why):
+    from runtime.front.bots import parse_bots
+    from runtime.front.states import PlayError
+    with pytest.raises(PlayError, match=why):
+        parse_bots(spec, 2)
+
+
+def test_mcts_n_sets_the_play_outs():
+    from runtime.front.bots import make_bot, parse_bots
+    s = GAME.new_state({"players": 2}, 1)
+    assert parse_bots("mcts:250,random", 2) == ["mcts:250", "random"]
+    assert make_bot("mcts:250", 7, s).playouts == 250
+    assert make_bot("mcts", 7, s).playouts == MctsAgent(0).playouts

@@ -50,7 +50,8 @@ class Node:
 
 class MctsAgent(Agent):
     """See the module's docstring. `playouts`: iterations per decision; `depth`: steps of each
-    random play-out (0: to the end of the game)."""
+    random play-out after the step under way ends (0: none, the position is valued when the
+    step ends; -1: to the end of the game)."""
 
     name = "mcts"
     version = 1
@@ -151,7 +152,7 @@ class MctsAgent(Agent):
             seed = (self.seed * 7919 + self.iterations * 104729) & 0xFFFFFFFF
             if play_out is not None:
                 rnd = st.random_agent(seed) if hasattr(st, "random_agent") else RandomAgent(seed)
-                st = play_out([rnd] * seats, max_steps=self.depth if self.depth > 0 else 100000)
+                st = play_out([rnd] * seats, max_steps=self.depth if self.depth >= 0 else 100000)
             else:  # the contract alone: random answers through apply, to the end
                 rnd = RandomAgent(seed)
                 while not st.is_terminal():

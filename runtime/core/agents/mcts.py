@@ -10,11 +10,14 @@ options' ids, and a child is chosen by UCB1 over the iterations in which it was 
 (its `avail` count), since a re-deal may change what the other players can do.
 
 One iteration: from the root, answer by UCB1 while every answer of the decision has been
-tried, add one untried answer, then play a cheap random play-out of at most `depth` steps
-(the state's own random agents, through `play_out`: C in compiled mode), and value where it
-stops: a finished game by `returns()`, an unfinished one by the game's `heuristic` for each
-player, squashed into 0..1 (a logistic of heuristic / `scale`). Each node adds the value of
-the player who chose its answer.
+tried, add one untried answer, then play a cheap random play-out: the step under way to its
+end and at most `depth` steps more (0 by default; the state's own random agents, through
+`play_out`: C in compiled mode), and value where it stops: a finished game by `returns()`, an
+unfinished one by the game's `heuristic` for each player, squashed into 0..1 (a logistic of
+heuristic / `scale`). Each node adds the value of the player who chose its answer. The answer
+played is the root's child of best mean value (`final="visits"`: the most visited), which
+with a wide exploration (1.0) beat the most visited by far against the greedy agent (79%
+against 54% in 24 games, docs/performance.md).
 
 Answers tried are those of greedy.candidates (each single option, and none when allowed); a
 decision of several options or an order is answered at random (in the tree, as one child
@@ -31,8 +34,8 @@ from .basic import Agent, RandomAgent
 from .greedy import candidates
 
 PLAYOUTS = 100     # iterations per decision (cardlang --bots mcts:N sets it)
-DEPTH = 8          # steps of a random play-out before the position is valued
-EXPLORE = 0.7      # UCB1's exploration constant (values are in 0..1)
+DEPTH = 0          # steps of a random play-out after the step under way, before the value
+EXPLORE = 1.0      # UCB1's exploration constant (values are in 0..1)
 SCALE = 8.0        # the heuristic's unit in the logistic that makes it a value in 0..1
 RANDOM_KEY = ("*",)
 
@@ -58,7 +61,7 @@ class MctsAgent(Agent):
     wants_state = True     # in a play-out, asked with the State at its decision
 
     def __init__(self, seed: int = 0, playouts: int = PLAYOUTS, depth: int = DEPTH,
-                 explore: float = EXPLORE, scale: float = SCALE):
+                 explore: float = EXPLORE, scale: float = SCALE, final: str = "mean"):
         if playouts < 1:
             raise ValueError("an MCTS agent needs at least one play-out per decision")
         self.seed = seed
@@ -66,6 +69,7 @@ class MctsAgent(Agent):
         self.depth = depth
         self.explore = explore
         self.scale = scale
+        self.final = final
         self.rng = Rng(seed, stream=0x3C75)
         self.fallback = RandomAgent(seed)
         self.iterations = 0
@@ -80,12 +84,15 @@ class MctsAgent(Agent):
         for _ in range(self.playouts):
             self._iterate(root, state.determinize(me, self.rng))
         by_key = {tuple(d.options[i].id for i in pos): pos for pos in tries}
-        best, best_n = tries[0], -1
+        best, best_v = tries[0], None
         for key, pos in by_key.items():
             child = root.children.get(key)
-            n = child.n if child is not None else 0
-            if n > best_n:
-                best, best_n = pos, n
+            if child is None or child.n == 0:
+                continue
+            # the best mean value (FINAL "mean") or the most visited (FINAL "visits")
+            v = (child.w / child.n, child.n) if self.final == "mean" else (child.n, child.w)
+            if best_v is None or v > best_v:
+                best, best_v = pos, v
         return [d.options[i] for i in best]
 
     # ------------------------------------------------------------------ one iteration

@@ -8,7 +8,7 @@
 * applies/s       clone() then apply() of a random legal answer (one step of a tree search)
 * determinize/s   state.determinize(player, rng) (a re-deal of what the player cannot see)
 * playouts/s      clone() and a random play-out to the end of the game (play_out)
-* mcts iter/s     iterations of the MCTS agent (determinize, tree, 8-step play-out, value)
+* mcts iter/s     iterations of the MCTS agent (determinize, tree, play-out, value)
 
 The states: `states` random games (seeds seed..), each stopped after `steps` steps (mid-game:
 the base game's 2-player random games last ~60 steps). Each figure is the median of `repeats`

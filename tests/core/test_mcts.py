@@ -98,3 +98,13 @@ def test_mcts_n_sets_the_play_outs():
     assert parse_bots("mcts:250,random", 2) == ["mcts:250", "random"]
     assert make_bot("mcts:250", 7, s).playouts == 250
     assert make_bot("mcts", 7, s).playouts == MctsAgent(0).playouts
+
+
+def test_cardlang_play_auto_with_mcts():
+    from typer.testing import CliRunner
+
+    from runtime.front.cli import app
+    r = CliRunner().invoke(app, ["play", "innovation", "--auto", "--bots", "mcts:3,random",
+                                 "--seed", "1", "--mode", modes()[-1]])
+    assert r.exit_code == 0, r.output
+    assert "wins" in r.output.lower() or "won" in r.output.lower()

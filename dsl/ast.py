@@ -278,6 +278,7 @@ class Attr:
     name: Ident
     values: tuple[AttrValue, ...]
     span: Span = field(default=NOSPAN, compare=False)
+    grid: bool = False             # written as a grid: `NAME:` then one quoted row a line
 
 
 @dataclass(frozen=True)

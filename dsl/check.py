@@ -128,6 +128,11 @@ class CardChecker:
                                expected="each attribute once")
                 continue
             seen[name] = attr
+            if spec.kind == "grid" or attr.grid:
+                grid = self.check_grid(name, spec, attr)
+                if grid is not None:
+                    out[name] = grid
+                continue
             n = len(attr.values)
             if not spec.min_count <= n <= spec.max_count:
                 want = (f"{spec.min_count}" if spec.min_count == spec.max_count
@@ -165,6 +170,65 @@ class CardChecker:
         out.setdefault("set", self.default_set or "base")
         out.setdefault("kind", "card")
         return out
+
+    def check_grid(self, name: str, spec: AttrSpec, attr: A.Attr):
+        """A grid attribute: rows of the same width, each cell a declared symbol, within the
+        declared size, with exactly one anchor cell when the vocabulary names anchors.
+        Returns the rows (tuples of symbols), or None after located errors."""
+        if spec.kind != "grid":
+            self.rep.error(attr.span, f"'{name}' is not a grid attribute",
+                           expected=f"'{name} VALUE' on one line ({spec.doc})" if spec.doc
+                           else f"'{name} VALUE' on one line")
+            return None
+        if not attr.grid:
+            self.rep.error(attr.span, f"'{name}' is a grid: write '{name}:' and then one "
+                           "quoted row a line", expected=spec.doc or "a grid of rows")
+            return None
+        shown = ", ".join(f"'{s}'" + (f" ({m})" if m else "")
+                          for s, m in (spec.symbols or [(c, "") for c in spec.choices]))
+        rows, ok, width = [], True, None
+        anchors = []
+        for val in attr.values:
+            cells, col, text = [], 0, val.text
+            for part in text.split(" "):
+                if part == "":
+                    col += 1
+                    continue
+                if part not in spec.choices:
+                    span = A.Span(val.span.line, val.span.col + 1 + col, val.span.line,
+                                  val.span.col + 1 + col + len(part))
+                    self.rep.error(span, f"'{part}' is not a cell of a {name}",
+                                   expected="one of " + shown,
+                                   suggestion=did_you_mean(part, spec.choices))
+                    ok = False
+                elif part in spec.anchor:
+                    anchors.append((val, len(cells)))
+                cells.append(part)
+                col += len(part) + 1
+            if not cells:
+                self.rep.error(val.span, f"an empty row in the {name}",
+                               expected="cells separated by spaces: " + shown)
+                ok = False
+            elif width is None:
+                width = len(cells)
+            elif len(cells) != width:
+                self.rep.error(val.span, f"not a grid: this row of the {name} has {len(cells)} "
+                               f"cells, the first has {width}",
+                               expected=f"{width} cells a row")
+                ok = False
+            rows.append(tuple(cells))
+        if ok and spec.max is not None and (len(rows) > spec.max or (width or 0) > spec.max):
+            self.rep.error(attr.span, f"the {name} is {width} by {len(rows)}: it does not fit "
+                           f"a board of {spec.max} by {spec.max}",
+                           expected=f"at most {spec.max} rows of at most {spec.max} cells")
+            ok = False
+        if ok and spec.anchor and len(anchors) != 1:
+            what = " or ".join(f"'{a}'" for a in spec.anchor)
+            span = anchors[1][0].span if len(anchors) > 1 else attr.span
+            self.rep.error(span, f"the {name} has {len(anchors)} cells {what}; it needs exactly one",
+                           expected=f"one {what} cell")
+            ok = False
+        return tuple(rows) if ok else None
 
     def attr_in_range(self, name: str, spec: AttrSpec, val: A.AttrValue) -> bool:
         """Is an int attribute's value in its declared range (and a sane number)? Else an error."""
@@ -353,6 +417,9 @@ class CardChecker:
             q = act.obj
             single = isinstance(q.max, I.Const) and q.max.value == 1
             return q.noun if single and q.noun != "card" else self.plural_of(q.noun)
+        spec = self.v.verbs.get(act.verbs[-1])
+        if spec is not None and spec.yields:
+            return spec.yields
         return self.plural_of("card")
 
     # ------------------------------------------------------------------ actions

@@ -374,7 +374,9 @@ def _attr_lines(attrs) -> list[list[A.Attr]]:
     """The attributes grouped by the line they share (all on one line without positions)."""
     groups: list[list[A.Attr]] = []
     for a in attrs:
-        if groups and (not a.span.line or a.span.line == groups[-1][-1].span.line):
+        if a.grid or (groups and groups[-1][-1].grid):
+            groups.append([a])
+        elif groups and (not a.span.line or a.span.line == groups[-1][-1].span.line):
             groups[-1].append(a)
         else:
             groups.append([a])
@@ -391,7 +393,11 @@ def format_card(c: A.Card, out: _Lines, first: bool = True) -> None:
     if all(span.line for span, _, _ in items):   # as written; a built tree keeps the plain order
         items.sort(key=lambda it: (it[0].line, it[0].col))
     for _, kind, x in items:
-        if kind == "attrs":
+        if kind == "attrs" and x[0].grid:
+            out.add(1, _word(x[0].name) + ":", x[0], header=True, opens=True)
+            for row in x[0].values:
+                out.add(2, _string(row.text), row)
+        elif kind == "attrs":
             text = "; ".join(" ".join([_word(a.name)] + [_attr_value(v) for v in a.values]) for a in x)
             out.add(1, text, x[0])
         elif kind == "condition":   # (its span runs on over the newline after it: end at the condition's)

@@ -425,6 +425,10 @@ class _Recovery:
             return self.replace(line)
         tok = _first_word(err.token)
         exp = set(getattr(err, "expected", ()) or ())
+        if {"NAME", "STRING"} <= exp and "INT" not in exp:
+            # the first line under `NAME:` is a block's statement or a grid attribute's row:
+            # the message describes the block (a grid's rows are in language.md)
+            exp.discard("STRING")
         if tok.type == "CHAR":
             if tok.line not in self.fixed:
                 self.error(tok.line, tok.column, tok.column + 1, f"unexpected character {str(tok)!r}",
@@ -745,6 +749,10 @@ class ToAst(Transformer_NonRecursive):
             kind = {"NAME": "name", "INT": "int", "STRING": "string"}[t.type]
             vals.append(A.AttrValue(kind, self._string_token(t) if kind == "string" else str(t), _span(t)))
         return A.Attr(_ident(items[0]), tuple(vals), _span(meta))
+
+    def grid_attr(self, meta, items):
+        rows = tuple(A.AttrValue("string", self._string_token(t), _span(t)) for t in items[1:])
+        return [A.Attr(_ident(items[0]), rows, _span(meta), grid=True)]
 
     def condition(self, meta, items):
         return A.Condition(items[0], _span(meta))

@@ -59,14 +59,19 @@ class TypeSpec:
 @dataclass(frozen=True)
 class AttrSpec:
     name: str
-    kind: str                       # int / word / words / string
+    kind: str                       # int / word / words / string / grid
     choices: tuple[str, ...] = ()   # allowed words (for word / words)
     required: bool = False
     min_count: int = 1
     max_count: int = 1
     doc: str = ""
     min: Optional[int] = None       # the range of an int attribute's value, when it has one
-    max: Optional[int] = None
+    max: Optional[int] = None       # (a grid: its most rows and columns)
+    # a grid: `choices` are the symbols a cell may hold (`symbols` says each one's meaning,
+    # for errors), `anchor` the symbols of which exactly one cell holds one (a pattern's
+    # origin); the value is a tuple of rows, each a tuple of symbols
+    symbols: tuple = ()
+    anchor: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -154,6 +159,7 @@ class VerbDef:
     #                                     verb to act on it: others are not offered, and
     #                                     "you may VERB x" of none of them is not asked
     example: str = ""                   # an example of use for error messages
+    yields: Optional[str] = None        # the type a binding of its result has (default: cards)
     doc: str = ""
     where: str = ""
 

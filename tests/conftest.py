@@ -6,6 +6,10 @@ from pathlib import Path
 
 import pytest
 
+# The tests' own card files outside cards/<game>/ (tmp folders, tests/*/cards) are Innovation
+# cards: with a second game installed there is no default game (dsl/load.py default_game).
+os.environ.setdefault("CARDLANG_GAME", "innovation")
+
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_DATA = Path(os.environ.get("CARDLANG_SHARED_DATA", ROOT.parent / "shared" / "data"))
 INNOVATION_TSV = SHARED_DATA / "innovation_cards.tsv"

@@ -45,6 +45,7 @@ def cardlang(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-c", "from runtime.front.cli import main; main()", *args],
                           cwd=ROOT, capture_output=True, text=True, timeout=timeout,
                           env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "COLUMNS": "200",
+                               "CARDLANG_GAME": "innovation",
                                "CARDLANG_NO_CACHE": "1"})
 
 

@@ -698,7 +698,8 @@ def test_utf8_bom_and_crlf_are_accepted():
 def cardlang(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-c", "from runtime.front.cli import main; main()", *args],
                           cwd=cwd, capture_output=True, text=True, timeout=300,
-                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "COLUMNS": "200"})
+                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "COLUMNS": "200",
+                               "CARDLANG_GAME": "innovation"})
 
 
 @pytest.fixture

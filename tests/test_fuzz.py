@@ -24,6 +24,7 @@ from dsl.vocab import get as vocab
 ROOT = Path(__file__).resolve().parent.parent
 CARD_FILES = sorted((ROOT / "cards").rglob("*.card"))
 CARD_TEXTS = {p.name: p.read_text(encoding="utf-8") for p in CARD_FILES}
+GAME_OF = {p.name: p.relative_to(ROOT / "cards").parts[0] for p in CARD_FILES}  # cards/<game>/
 PATH = "fuzz/input.card"
 
 # Deterministic by default (the same examples on every run); CARDLANG_FUZZ_SCALE=20 and
@@ -187,7 +188,7 @@ def test_mutated_card_files(text):
 @pytest.mark.parametrize("name", sorted(CARD_TEXTS))
 def test_every_card_file_is_valid_and_checks(name):
     """The seeds of the mutation fuzzer are valid (otherwise the fuzzer tests the wrong thing)."""
-    check_text(CARD_TEXTS[name], name)
+    check_text(CARD_TEXTS[name], name, game=GAME_OF[name])
 
 
 # ------------------------------------------------------------------ regressions found by fuzzing

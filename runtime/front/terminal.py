@@ -255,7 +255,16 @@ class PlaySession:
                 return hits
         toks = word.replace(",", " ").split()
         if not all(re.fullmatch(r"[0-9]{1,6}", t) for t in toks):
-            self._refuse(f"not understood: {word!r} (type a number, or help)")
+            # an option typed by its id or text ("place e5"); else the game's reason why such
+            # a move is not legal (the view's optional why_not), else not understood
+            named = [i for i, x in enumerate(remaining)
+                     if low in (x.id.lower(), (x.text or "").lower())]
+            if named:
+                return named[:1]
+            why_not = getattr(self.view, "why_not", None)
+            reason = why_not(self.state, word) if why_not is not None else None
+            self._refuse(f"refused: {reason}" if reason else
+                         f"not understood: {word!r} (type a number, or help)")
             return None
         nums = [int(t) for t in toks]
         if any(not 1 <= x <= len(remaining) for x in nums):

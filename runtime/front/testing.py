@@ -44,11 +44,15 @@ def zones(game: str = "innovation", mode: str | None = None):
     return registry.get(game).scenarios(mode or default_mode())
 
 
-def run_example(card, example, game: str = "innovation", mode: str | None = None,
+def run_example(card, example, game: str | None = None, mode: str | None = None,
                 root: str = str(CARDS_ROOT)):
     """Run one example of a checked card; returns the runner's ScenarioResult. An example
     whose lines cannot be read raises CardlangError with every problem located (`cardlang
-    check` reports the same ones). `root`: another cards/ folder to play with."""
+    check` reports the same ones). `root`: another cards/ folder to play with. `game`: the
+    card's own (by its file's place) unless given."""
+    if game is None:
+        from dsl.load import game_of
+        game = game_of(card)
     if root == str(CARDS_ROOT):
         z = zones(game, mode or default_mode())
     else:

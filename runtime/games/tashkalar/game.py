@@ -1,0 +1,700 @@
+"""Tash-Kalar's rules (004 Gamehelptashkalar, the base game's High Form for two players), in
+direct style for runtime.core.machine: every choice asks a seat through `choose`.
+
+Cited sections of the seed (shared/seeds/004_5b1005269f6a162c.txt): 术语 (ranks, moves,
+jumps, destruction), 设置 (set-up), 轮次 (the turn and its actions), 召唤 (summoning), 传奇
+(legends), 播放耀斑 (flares), 弃牌 (discarding), 棋子用尽 (running out of pieces), 游戏结束和计分
+(the end and tie-breaks)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dsl.interp import Host
+from runtime.core.agents.basic import FirstLegalAgent, RandomAgent, ask
+from runtime.core.decision import LogEntry, new_decision, validate_answer
+from runtime.core.rng import Rng
+
+from . import board as B
+from .patterns import (COMMON, HEROIC, LEGENDARY, RANKS, matches, matches_improvised, mismatch,
+                       squares_at)
+
+HAND_BEINGS, HAND_LEGENDS, HAND_FLARES = 3, 2, 1   # 004 设置
+PIECES = 18           # common/heroic pieces of a colour (one pool: two sides of a piece)
+LEGEND_PIECES = 3     # 004 棋子用尽: three legendary pieces a colour; 传奇: at most 3 on the board
+WIN_VP = 9            # 004 游戏结束和计分
+NO_SQUARE = -1
+
+
+@dataclass(frozen=True)
+class Options:
+    players: int = 2
+    decks: tuple = ("imperial", "imperial")
+    tasks: bool = True
+
+
+@dataclass
+class Result:
+    winners: list
+    reason: str
+    scores: list
+
+
+class Context:
+    """One execution of a card's effect: who, which card, the being's square, the pattern's
+    squares (its pieces and marked squares) as summoned (dsl.interp reads game, executor,
+    activator, card, kind, dogma_vars)."""
+    __slots__ = ("game", "executor", "activator", "card", "kind", "dogma_vars", "shared",
+                 "subject", "being", "marked", "used")
+
+    def __init__(self, game, executor, card, kind, being=NO_SQUARE, marked=(), used=()):
+        self.game = game
+        self.executor = executor
+        self.activator = executor
+        self.card = card
+        self.kind = kind
+        self.dogma_vars = {}
+        self.shared = False
+        self.subject = None
+        self.being = being
+        self.marked = marked
+        self.used = used
+
+
+class TashKalarGame(Host):
+    def __init__(self, table, effects: dict, options: Options | None = None, seed: int = 0,
+                 record_events: bool = False, agents=None):
+        options = options or Options()
+        self.table = table
+        self.effects = effects          # card id -> [(kind, run, text)]
+        self.options = options
+        self.n_players = n = options.players
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.agents = list(agents) if agents else [FirstLegalAgent() for _ in range(n)]
+        self.record_events = record_events
+        self.events: list = []
+        self.log: list = []
+        self._hooks: dict = {}
+        self.over = False
+        self.transactional = True
+        self._result = None
+        self.owner = [-1] * B.N
+        self.rank = [0] * B.N
+        self.supply = [PIECES] * n
+        self.legend_supply = [LEGEND_PIECES] * n
+        self.deck = [[] for _ in range(n)]
+        self.hand = [[] for _ in range(n)]      # deck beings
+        self.legends = [[] for _ in range(n)]
+        self.flares = [[] for _ in range(n)]
+        self.discards = [[] for _ in range(n)]
+        self.legend_deck: list = []
+        self.flare_deck: list = []
+        self.task_deck: list = []
+        self.tasks: list = []                   # the queue: the first three available
+        self.claimed = [[] for _ in range(n)]
+        self.vp = [0] * n                       # task points
+        self.turn = 0
+        self.current = 0
+        self.actions_left = 0
+        self.discarded = False
+        self.final_turn = -1
+        self.extra_turn = False        # Time Elemental: the same player plays the next turn
+        self.improvised = [set() for _ in range(n)]   # opponents whose piece one has used
+        self.destroyed_turn = [[] for _ in range(n)]   # ranks of enemy pieces destroyed
+        self.summoned_turn: list = []                  # (square, rank) summoned this turn
+
+    # ------------------------------------------------------------------ copies
+    def clone(self):
+        g = TashKalarGame.__new__(TashKalarGame)
+        g.__dict__.update(self.__dict__)
+        g.rng = _copy_rng(self.rng)
+        for k in ("owner", "rank", "supply", "legend_supply", "legend_deck", "flare_deck",
+                  "task_deck", "tasks", "vp", "log", "events", "summoned_turn", "agents"):
+            setattr(g, k, list(getattr(self, k)))
+        g.improvised = [set(x) for x in self.improvised]
+        for k in ("deck", "hand", "legends", "flares", "discards", "claimed", "destroyed_turn"):
+            setattr(g, k, [list(x) for x in getattr(self, k)])
+        return g
+
+    # ------------------------------------------------------------------ decisions
+    def choose(self, player, kind: str, options, min: int = 1, max: int = 1, prompt: str = "",
+               all_or_none: bool = False, labels=None) -> list:
+        """Ask `player`; the golden rule clips min/max to what is possible; a decision with a
+        single legal answer is taken without asking and not logged."""
+        seq = tuple(options)
+        n = len(seq)
+        if all_or_none:
+            if max > n:
+                return []
+            d = new_decision(player, kind, seq, 0, max, prompt, True)
+        else:
+            if max > n:
+                max = n
+            if min > max:
+                min = max
+            if max == 0:
+                return []
+            if kind == "order" and n == 1:
+                return list(seq)
+            if kind != "order" and min == max == n:
+                return list(seq)
+            d = new_decision(player, kind, seq, min, max, prompt, False, labels)
+        answer = validate_answer(d, ask(self.agents[player], self, d))
+        self.log.append(LogEntry(player, kind, list(answer)))
+        return answer
+
+    def choose_yes_no(self, player: int, prompt: str = "") -> bool:
+        return self.choose(player, "yesno", ("yes", "no"), 1, 1, prompt)[0] == "yes"
+
+    def players_in_order(self, start: int) -> list:
+        return [(start + i) % self.n_players for i in range(self.n_players)]
+
+    def opponents(self, p: int) -> list:
+        return [q for q in self.players_in_order(p) if q != p]
+
+    def option_id(self, kind: str, option) -> str:
+        if kind == "action":
+            return action_id(self, option)
+        if kind in ("square", "piece"):
+            return B.name(option)
+        if kind in ("card", "being", "legend", "flare", "task") and type(option) is int:
+            return self.table.cards[option].name
+        if kind == "player":
+            return f"p{option + 1}"
+        return str(option)
+
+    def option_text(self, kind: str, option) -> str:
+        if kind == "action":
+            return action_text(self, option)
+        if kind in ("square", "piece") and type(option) is int:
+            o = self.owner[option]
+            if o < 0:
+                return f"{B.name(option)} (empty)"
+            return f"{B.name(option)} (p{o + 1} {RANKS[self.rank[option]]})"
+        return self.option_id(kind, option)
+
+    def emit(self, *event) -> None:
+        if self.record_events:
+            self.events.append(event)
+
+    # ------------------------------------------------------------------ set-up
+    def setup(self) -> None:
+        """004 设置: each player draws 3 cards of their own deck, 2 legends and 1 flare of
+        the common decks; four tasks in the queue (High Form), the first three available, no
+        advanced task among them and no three of one type among the four."""
+        t = self.table
+        for p in range(self.n_players):
+            self.deck[p] = t.ids("being", self.options.decks[p % len(self.options.decks)])
+            self.rng.shuffle(self.deck[p])
+        self.legend_deck = t.ids("legend")
+        self.rng.shuffle(self.legend_deck)
+        self.flare_deck = t.ids("flare")
+        self.rng.shuffle(self.flare_deck)
+        if self.options.tasks:
+            self.task_deck = t.ids("task")
+            self.rng.shuffle(self.task_deck)
+            self._deal_tasks()
+        for p in range(self.n_players):
+            self.refill(p)
+        self.current = 0
+        self.turn = 0
+        self.actions_left = 1            # 004 轮次: the first player takes a single action
+        self.emit("turn", 0, 0)
+
+    def _deal_tasks(self) -> None:
+        """Four tasks: no advanced one among the first three, no three of one type among the
+        four (004 设置); a task that would break either goes to the bottom of the deck."""
+        tries = 0
+        while len(self.tasks) < 4 and self.task_deck and tries < 200:
+            tries += 1
+            c = self.task_deck.pop(0)
+            info = self.table.cards[c]
+            groups = [self.table.cards[x].group for x in self.tasks]
+            if (len(self.tasks) < 3 and info.difficulty == "advanced") or \
+                    groups.count(info.group) >= 2:
+                self.task_deck.append(c)
+                continue
+            self.tasks.append(c)
+
+    def refill(self, p: int) -> None:
+        """Hands back to 3 beings, 2 legends, 1 flare (004 弃牌: 'they refill as usual'); the
+        last card of a player's own deck drawn triggers the end (游戏结束和计分)."""
+        while len(self.hand[p]) < HAND_BEINGS and self.deck[p]:
+            self.hand[p].append(self.deck[p].pop())
+            if not self.deck[p]:
+                self.trigger_end(p, "deck")
+        while len(self.legends[p]) < HAND_LEGENDS and self.legend_deck:
+            self.legends[p].append(self.legend_deck.pop())
+        while len(self.flares[p]) < HAND_FLARES and self.flare_deck:
+            self.flares[p].append(self.flare_deck.pop())
+
+    # ------------------------------------------------------------------ the turn
+    def step(self) -> None:
+        """One action of the current player (004 轮次), a flare before or after one, or the
+        end of the turn (a task claimed, hands refilled)."""
+        if self.over:
+            return
+        p = self.current
+        acts = self.legal_actions(p)
+        if not acts:
+            self.end_turn()
+            return
+        a = self.choose(p, "action", acts, 1, 1, "your action")[0]
+        self.do_action(p, a)
+
+    def play(self, max_steps: int = 100000) -> None:
+        n = 0
+        while not self.over and n < max_steps:
+            self.step()
+            n += 1
+
+    def do_action(self, p: int, a: tuple) -> None:
+        kind = a[0]
+        if kind == "place":
+            self.actions_left -= 1
+            self.place(p, a[1], COMMON)
+        elif kind == "summon":
+            self.actions_left -= 1
+            if len(a) == 5:   # 004 即兴召唤: an opponent's piece used, once per opponent
+                self.improvised[p].add(a[4])
+            self.summon(p, a[1], a[2], a[3])
+        elif kind == "discard":
+            self.actions_left -= 1
+            self.discard_action(p)
+        elif kind == "flare":
+            self.play_flare(p, a[1])
+        elif kind == "end":
+            self.end_turn()
+            return
+        self.check_score_end(p)
+
+    def legal_actions(self, p: int) -> list:
+        out = []
+        flares = [("flare", c) for c in self.flares[p] if self.flare_halves(p, c)]
+        if self.actions_left > 0:   # summons first: their numbers are the view's
+            for c, s, o in self.legal_summons(p):
+                out.append(("summon", c, s, o))
+            for c, s, o, q in self.legal_summons(p, improvised=True):
+                out.append(("summon", c, s, o, q))
+            out.extend(flares)
+            if not self.discarded and (self.hand[p] or self.legends[p] or self.flares[p]):
+                out.append(("discard",))
+            for s in B.SQUARES:
+                if self.owner[s] < 0:
+                    out.append(("place", s))
+        elif flares:   # after the last action: a flare, or end the turn
+            out.extend(flares)
+            out.append(("end",))
+        return out
+
+    def end_turn(self) -> None:
+        """004 轮次 'once a turn ends': a task may be claimed, hands are refilled."""
+        p = self.current
+        if self.options.tasks:
+            met = [c for c in self.tasks[:3] if task_met(self, p, c)]
+            if met:
+                got = self.choose(p, "task", met, 0, 1, "claim a task")
+                for c in got:
+                    self.tasks.remove(c)
+                    self.claimed[p].append(c)
+                    self.vp[p] += self.table.cards[c].points
+                    self.emit("task", p, c)
+                    self._deal_tasks()
+                    self.check_score_end(p)
+        self.refill(p)
+        if self.extra_turn:   # an extra turn, even after the end is triggered (Time Elemental)
+            self.extra_turn = False
+        elif self.final_turn >= 0 and self.turn >= self.final_turn:
+            self.finish("score")
+            return
+        else:
+            self.turn += 1
+            self.current = self.turn % self.n_players
+        self.actions_left = 2
+        self.discarded = False
+        self.destroyed_turn = [[] for _ in range(self.n_players)]
+        self.summoned_turn = []
+        self.emit("turn", self.current, self.turn)
+
+    def check_score_end(self, p: int) -> None:
+        for q in range(self.n_players):
+            if self.score(q) >= WIN_VP:
+                self.trigger_end(q, "score")
+
+    def trigger_end(self, p: int, why: str) -> None:
+        """004 游戏结束和计分: 9 VP or one's last deck card drawn triggers the end; everyone,
+        the trigger's player included, plays one more turn."""
+        if self.final_turn < 0:
+            self.final_turn = self.turn + self.n_players
+            self.emit("end triggered", p, why)
+
+    def finish(self, reason: str) -> None:
+        """The highest score wins; ties: upgraded pieces, then all pieces (004)."""
+        keys = [(self.score(p), self.upgraded(p), self.pieces(p)) for p in range(self.n_players)]
+        best = max(keys)
+        winners = [p for p in range(self.n_players) if keys[p] == best]
+        self._result = Result(winners, reason, [k[0] for k in keys])
+        self.over = True
+        self.emit("over", tuple(winners))
+
+    def result(self):
+        return self._result
+
+    # ------------------------------------------------------------------ counts
+    def score(self, p: int) -> int:
+        """Task points, and 1 VP for each of one's legendary pieces on the board (004 传奇:
+        a destroyed one loses its VP)."""
+        return self.vp[p] + LEGEND_PIECES - self.legend_supply[p]
+
+    def pieces(self, p: int) -> int:
+        return sum(1 for s in B.SQUARES if self.owner[s] == p)
+
+    def upgraded(self, p: int) -> int:
+        return sum(1 for s in B.SQUARES if self.owner[s] == p and self.rank[s] > COMMON)
+
+    def bitboards(self, p: int) -> tuple:
+        """(own pieces of rank >= common, >= heroic, >= legendary, empty squares)."""
+        ge = [0, 0, 0]
+        empty = 0
+        owner, rank = self.owner, self.rank
+        for s in B.SQUARES:
+            o = owner[s]
+            if o < 0:
+                empty |= 1 << s
+            elif o == p:
+                r = rank[s]
+                ge[0] |= 1 << s
+                if r >= 1:
+                    ge[1] |= 1 << s
+                if r >= 2:
+                    ge[2] |= 1 << s
+        return ge, empty
+
+    # ------------------------------------------------------------------ summoning
+    def being_squares(self, p: int, info, ge, empty) -> int:
+        """Where a being of this card may appear: by combat jump (004 召唤), empty or a
+        piece of its rank or lower; on the player's own piece when its pattern says so."""
+        r = info.rank
+        needs = info.pattern.being_needs
+        owner, rank = self.owner, self.rank
+        if needs >= 0:
+            ok = 0
+            for s in B.squares_of(ge[needs]):
+                if rank[s] <= r:
+                    ok |= 1 << s
+            return ok
+        ok = empty
+        for s in B.SQUARES:
+            if owner[s] >= 0 and rank[s] <= r:
+                ok |= 1 << s
+        return ok
+
+    def summonable_cards(self, p: int) -> list:
+        cards = list(self.hand[p])
+        if self.legend_supply[p] > 0:   # 004 传奇: at most three legendary pieces a player
+            cards.extend(self.legends[p])
+        return cards
+
+    def legal_summons(self, p: int, improvised: bool = False) -> list:
+        """(card, being square, orientation) of every summon that stands; with `improvised`,
+        (card, square, orientation, opponent) of those standing only with one piece of an
+        opponent whose piece p has not used yet (004 即兴召唤: once per opponent colour)."""
+        ge, empty = self.bitboards(p)
+        out = []
+        others = [q for q in range(self.n_players) if q != p and q not in self.improvised[p]] \
+            if improvised else []
+        enemy = [(q, self.bitboards(q)[0]) for q in others]
+        for c in self.summonable_cards(p):
+            info = self.table.cards[c]
+            if info.pattern is None:
+                continue
+            ok = self.being_squares(p, info, ge, empty)
+            if not improvised:
+                for s, o in matches(info.pattern, ge, ok):
+                    out.append((c, s, o))
+                continue
+            for q, ege in enemy:
+                for s, o in matches_improvised(info.pattern, ge, ege, ok):
+                    out.append((c, s, o, q))
+        return out
+
+    def why_not(self, p: int, c: int, s: int, o: int):
+        info = self.table.cards[c]
+        if info.kind == "legend" and c in self.legends[p] and self.legend_supply[p] == 0:
+            return "you have three legendary pieces on the board (004 传奇: at most three)"
+        if c not in self.summonable_cards(p):
+            return f"{info.name} is not in your hand"
+        return mismatch(info.pattern, s, o, self.owner, self.rank, p, info.rank)
+
+    def summon(self, p: int, c: int, s: int, o: int) -> None:
+        """004 召唤: the being's piece arrives on its square by combat jump, then its card's
+        effects run; the card is discarded (a legend's leaves the game)."""
+        info = self.table.cards[c]
+        used, marked = squares_at(info.pattern, s, o)
+        if c in self.hand[p]:
+            self.hand[p].remove(c)
+            self.discards[p].append(c)
+        else:
+            self.legends[p].remove(c)
+        self.emit("summon", p, c, s)
+        if self.owner[s] >= 0:
+            self.destroy(p, s)
+        self.place(p, s, info.rank)
+        self.summoned_turn.append((s, info.rank))
+        for kind, run, _text in self.effects.get(c, ()):
+            if kind == "effect":
+                run(Context(self, p, c, kind, s, marked, used))
+                if self.over:
+                    return
+
+    # ------------------------------------------------------------------ flares
+    def flare_halves(self, p: int, c: int) -> list:
+        """004 播放耀斑: the upper half if an opponent has X more upgraded pieces, the lower
+        if one has Y more pieces."""
+        info = self.table.cards[c]
+        up, pc = self.upgraded(p), self.pieces(p)
+        halves = []
+        if any(self.upgraded(q) - up >= info.upper for q in range(self.n_players) if q != p):
+            halves.append("upper")
+        if any(self.pieces(q) - pc >= info.lower for q in range(self.n_players) if q != p):
+            halves.append("lower")
+        return halves
+
+    def play_flare(self, p: int, c: int) -> None:
+        """The met halves' effects, top first (004 播放耀斑); the flare is discarded."""
+        halves = self.flare_halves(p, c)
+        self.flares[p].remove(c)
+        self.emit("flare", p, c)
+        for kind, run, _text in self.effects.get(c, ()):
+            if kind in halves:
+                run(Context(self, p, c, kind))
+        self.flare_deck.insert(0, c)
+
+    # ------------------------------------------------------------------ discarding
+    def discard_action(self, p: int) -> None:
+        """004 弃牌: discard one card, and put any others back on the bottom of their decks."""
+        self.discarded = True
+        cards = self.hand[p] + self.legends[p] + self.flares[p]
+        c = self.choose(p, "card", cards, 1, 1, "discard a card")[0]
+        self._out_of_hand(p, c)
+        self._to_bottom(p, c, discard=True)
+        rest = self.hand[p] + self.legends[p] + self.flares[p]
+        back = self.choose(p, "card", rest, 0, len(rest), "cards back to the bottom of their decks")
+        for x in back:
+            self._out_of_hand(p, x)
+            self._to_bottom(p, x)
+        self.emit("discard", p, c, tuple(back))
+
+    def _out_of_hand(self, p, c):
+        for h in (self.hand[p], self.legends[p], self.flares[p]):
+            if c in h:
+                h.remove(c)
+
+    def _to_bottom(self, p, c, discard=False):
+        kind = self.table.cards[c].kind
+        if kind == "being":
+            (self.discards[p].append(c) if discard else self.deck[p].insert(0, c))
+        elif kind == "legend":
+            self.legend_deck.insert(0, c)
+        else:
+            self.flare_deck.insert(0, c)
+
+    # ------------------------------------------------------------------ pieces
+    def place(self, p: int, s: int, r: int) -> bool:
+        """A piece of rank r of p's colour on s. 004 棋子用尽: with none in stock, p first
+        takes one of theirs (of that pool) from the board."""
+        if r == LEGENDARY:
+            if self.legend_supply[p] == 0:
+                mine = [t for t in B.SQUARES if self.owner[t] == p and self.rank[t] == LEGENDARY
+                        and t != s]
+                if not mine:
+                    return False
+                t = self.choose(p, "piece", mine, 1, 1, "no legendary piece left: take one back")[0]
+                self.remove(t)
+            self.legend_supply[p] -= 1
+        else:
+            if self.supply[p] == 0:
+                mine = [t for t in B.SQUARES if self.owner[t] == p and self.rank[t] < LEGENDARY
+                        and t != s]
+                if not mine:
+                    return False
+                t = self.choose(p, "piece", mine, 1, 1, "no piece left: take one back")[0]
+                self.remove(t)
+            self.supply[p] -= 1
+        self.owner[s] = p
+        self.rank[s] = r
+        self.emit("place", p, s, r)
+        return True
+
+    def remove(self, s: int) -> None:
+        """The piece back to its owner's stock (not a destruction)."""
+        o = self.owner[s]
+        if self.rank[s] == LEGENDARY:
+            self.legend_supply[o] += 1
+        else:
+            self.supply[o] += 1
+        self.owner[s] = -1
+        self.rank[s] = 0
+
+    def destroy(self, by: int, s: int) -> bool:
+        """004 术语: destroyed pieces go back to their owner; one's own may be destroyed."""
+        o = self.owner[s]
+        if o < 0:
+            return False
+        r = self.rank[s]
+        if o != by and by >= 0:
+            self.destroyed_turn[by].append(r)
+        self.emit("destroy", by, s, o, r)
+        self.remove(s)
+        return True
+
+    def upgrade(self, s: int) -> bool:
+        """One rank up (004 术语); a heroic piece stays heroic (a piece becomes legendary
+        only as a summoned legend: three legendary pieces a colour, 棋子用尽)."""
+        if self.owner[s] < 0 or self.rank[s] != COMMON:
+            return False
+        self.rank[s] = HEROIC
+        self.emit("upgrade", s)
+        return True
+
+    def downgrade(self, s: int) -> bool:
+        if self.owner[s] < 0 or self.rank[s] != HEROIC:
+            return False
+        self.rank[s] = COMMON
+        self.emit("downgrade", s)
+        return True
+
+    def can_enter(self, mover_rank: int, t: int, combat: bool) -> bool:
+        """004 术语: standard onto empty or a lower rank; combat onto empty or the same or a
+        lower rank."""
+        if t < 0 or t not in B.SQUARE_SET:
+            return False
+        if self.owner[t] < 0:
+            return True
+        return self.rank[t] < mover_rank or (combat and self.rank[t] == mover_rank)
+
+    def destinations(self, s: int, combat: bool, jump: bool, empty_only: bool = False) -> list:
+        r = self.rank[s]
+        cands = B.SQUARES if jump else B.NEIGHBOURS[s]
+        return [t for t in cands if t != s and self.can_enter(r, t, combat)
+                and (not empty_only or self.owner[t] < 0)]
+
+    def move(self, p: int, s: int, t: int) -> int:
+        """The piece on s to t; whatever was on t is destroyed (by p). Returns t."""
+        if self.owner[t] >= 0:
+            self.destroy(p, t)
+        self.owner[t], self.rank[t] = self.owner[s], self.rank[s]
+        self.owner[s], self.rank[s] = -1, 0
+        self.emit("move", p, s, t)
+        return t
+
+    # ------------------------------------------------------------------ for agents
+    def heuristic(self, p: int) -> float:
+        def v(q):
+            return 10 * self.score(q) + 2 * self.upgraded(q) + self.pieces(q)
+        return v(p) - max(v(q) for q in range(self.n_players) if q != p)
+
+    def random_agent(self, seed: int):
+        return RandomAgent(seed)
+
+    def observation(self, p: int) -> dict:
+        return {"board": [(B.name(s), self.owner[s], self.rank[s]) for s in B.SQUARES
+                          if self.owner[s] >= 0],
+                "hand": [self.table.cards[c].name for c in self.hand[p] + self.legends[p]
+                         + self.flares[p]],
+                "hand sizes": [len(self.hand[q]) + len(self.legends[q]) + len(self.flares[q])
+                               for q in range(self.n_players)],
+                "scores": [self.score(q) for q in range(self.n_players)],
+                "tasks": [self.table.cards[c].name for c in self.tasks[:3]],
+                "turn": self.turn, "current": self.current}
+
+    def save_header(self) -> dict:
+        return {"game": "tashkalar", "options": {"players": self.n_players}, "seed": self.seed}
+
+
+def _copy_rng(rng):
+    import copy
+    return copy.copy(rng)
+
+
+B.SQUARE_SET = frozenset(B.SQUARES)
+
+
+def action_id(g, a: tuple) -> str:
+    k = a[0]
+    if k == "place":
+        return f"place {B.name(a[1])}"
+    if k == "summon":
+        tail = f" improvised p{a[4] + 1}" if len(a) == 5 else ""
+        return f"summon {g.table.cards[a[1]].name} {B.name(a[2])} {a[3]}{tail}"
+    if k == "flare":
+        return f"flare {g.table.cards[a[1]].name}"
+    return k
+
+
+def action_text(g, a: tuple) -> str:
+    k = a[0]
+    if k == "place":
+        return f"place a common piece on {B.name(a[1])}"
+    if k == "summon":
+        info = g.table.cards[a[1]]
+        return (f"summon {info.name} ({RANKS[info.rank]}) on {B.name(a[2])}, "
+                f"orientation {a[3]}" + (f", improvised with a piece of p{a[4] + 1}"
+                                         if len(a) == 5 else ""))
+    if k == "flare":
+        return f"play the flare {g.table.cards[a[1]].name}"
+    if k == "discard":
+        return "discard a card (once a turn), others back to the bottom of their decks"
+    return "end the turn"
+
+
+# ------------------------------------------------------------------ tasks (High Form)
+def task_met(g, p: int, c: int) -> bool:
+    info = g.table.cards[c]
+    test = TASK_TESTS.get(info.test)
+    return bool(test and test(g, p, info))
+
+
+def _destroyed(g, p, info):
+    ranks = g.destroyed_turn[p]
+    need, upgraded = info.params[0], info.params[1]
+    return len(ranks) >= need and sum(1 for r in ranks if r > COMMON) >= upgraded
+
+
+def _end_of_legends(g, p, info):
+    ranks = g.destroyed_turn[p]
+    return ranks.count(LEGENDARY) >= 1 or ranks.count(HEROIC) >= 2
+
+
+def _region(name):
+    return {"red": B.RED, "green": B.GREEN, "colored": B.RED | B.GREEN,
+            "central": B.CENTRAL}[name]
+
+
+def _conquest(g, p, info):
+    total, upgraded, legendary = info.params
+    sq = _region(info.region)
+    mine = [g.rank[s] for s in sq if g.owner[s] == p]
+    return (len(mine) >= total and sum(1 for r in mine if r > COMMON) >= upgraded
+            and sum(1 for r in mine if r == LEGENDARY) >= legendary)
+
+
+def _summoning(g, p, info):
+    total, legendary, on_colour = info.params
+    done = g.summoned_turn
+    if len(done) < total or sum(1 for _, r in done if r == LEGENDARY) < legendary:
+        return False
+    return sum(1 for s, _ in done if s in _region(info.region)) >= on_colour
+
+
+def _surround(g, p, info):
+    need = info.params[0]
+    for s in B.SQUARES:
+        o = g.owner[s]
+        if o >= 0 and o != p and sum(1 for t in B.NEIGHBOURS[s] if g.owner[t] == p) >= need:
+            return True
+    return False
+
+
+TASK_TESTS = {"destroyed": _destroyed, "end-of-legends": _end_of_legends,
+              "conquest": _conquest, "summoned": _summoning, "surround": _surround}

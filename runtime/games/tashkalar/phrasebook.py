@@ -1,0 +1,19 @@
+"""Tash-Kalar's English idioms for the renderer: pieces are "on" squares, the zones are the
+board's (nobody's), `being` is "the being"."""
+from __future__ import annotations
+
+from dsl import ir as I
+from dsl.render import Renderer
+
+
+class TashKalarRenderer(Renderer):
+    def zone(self, ref) -> str:
+        return f"the {self.zone_words(ref.zone)}"
+
+    def query(self, q, singular: bool = False, bare: bool = False) -> str:
+        return super().query(q, singular, bare).replace(" from the ", " on the ")
+
+    def expr(self, e, it_word: str = "it", plural: bool = False) -> str:
+        if isinstance(e, I.Const) and e.value == "being":
+            return "the being"
+        return super().expr(e, it_word, plural)

@@ -298,5 +298,9 @@ class State:
         agents search instead of the true state, so as to play fair."""
         raise NotImplementedError
 
+    def can_determinize(self) -> bool:
+        """Whether determinize() works for this game (a search agent needs it)."""
+        return False
+
     def to_json(self) -> str:
         raise NotImplementedError

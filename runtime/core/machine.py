@@ -259,6 +259,10 @@ class EngineState(State):
         DETERMINIZE_STATS["calls"] += 1
         if d0 is None:
             return self.clone()
+        if getattr(self._live, "hidden_classes", None) is None:
+            raise NotImplementedError(
+                f"{self.game.name} does not say what a player cannot see (its engine has no "
+                f"hidden_classes): no determinize, so no fair search of it")
         known = self._det
         if known is None or known[0] != player:
             known = self._det = (player,) + self._hidden(player)
@@ -296,6 +300,10 @@ class EngineState(State):
             DETERMINIZE_STATS["retries"] += 1
         DETERMINIZE_STATS["kept"] += 1
         return self.clone()
+
+    def can_determinize(self) -> bool:
+        self._open()
+        return getattr(self._live, "hidden_classes", None) is not None
 
     def _hidden(self, player: int) -> tuple:
         """(classes, the step's log entries, the observation) for determinize: what `player`

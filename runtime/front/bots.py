@@ -74,6 +74,10 @@ def make_bot(name: str, seed: int, state):
     if base == "first":
         return FirstLegalAgent()
     if base == "mcts":
+        if not state.can_determinize():
+            raise PlayError(f"the mcts bot cannot play {state.game.name}: the game does not say "
+                            f"what a player cannot see (State.determinize), and MCTS searches "
+                            f"only what its player may know")
         return MctsAgent(seed, playouts=number or PLAYOUTS)
     raise PlayError(f"unknown bot '{name}' (known: {', '.join(BOTS)})")
 

@@ -108,3 +108,19 @@ def test_cardlang_play_auto_with_mcts():
                                  "--seed", "1", "--mode", modes()[-1]])
     assert r.exit_code == 0, r.output
     assert "wins" in r.output.lower() or "won" in r.output.lower()
+
+
+def test_mcts_refuses_a_game_that_cannot_be_determinized():
+    """A game whose engine does not say what a player cannot see has no fair re-deal: the mcts
+    bot is refused with the reason, not run on the true state."""
+    from runtime.front.bots import make_bot
+    from runtime.front.states import PlayError
+    assert GAME.new_state({"players": 2}, 1).can_determinize()
+    others = [n for n in registry.names() if n != "innovation"]
+    for name in others:
+        s = registry.get(name).new_state({}, 1)
+        if not s.can_determinize():
+            with pytest.raises(PlayError, match="cannot play"):
+                make_bot("mcts", 1, s)
+            with pytest.raises(NotImplementedError, match="no fair search"):
+                s.determinize(s.pending().player, None)

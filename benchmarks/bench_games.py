@@ -35,11 +35,11 @@ class Setup:
     """What a mode's games are played with: the game, the mode, and the random agents' maker
     (the state's own random agent: its class is found once, on a probe state)."""
 
-    def __init__(self, game: str, mode: str, players: int):
+    def __init__(self, game: str, mode: str, players: int, options: dict | None = None):
         from runtime.core import registry
         self.game = registry.get(game)
         self.mode = mode
-        self.options = {"players": players}
+        self.options = {"players": players, **(options or {})}
         probe = self.game.new_state(self.options, 0, mode)
         self.random_agent = probe.random_agent
         self.compiled = self.game.view().fingerprint(probe)["mode"] == "compiled"
@@ -73,8 +73,10 @@ def timed(setup, players: int, seeds, min_time: float) -> tuple[int, int, float]
 
 
 def run_bench(modes, players: int = 2, games: int = 50, repeats: int = 3, seed: int = 0,
-              progress=None, min_time: float = MIN_TIME, game: str = "innovation") -> dict:
-    sets = {m: Setup(game, m, players) for m in modes}
+              progress=None, min_time: float = MIN_TIME, game: str = "innovation",
+              options: dict | None = None) -> dict:
+    """`options`: the game's options beyond the players (Innovation: {"sets": [...]})."""
+    sets = {m: Setup(game, m, players, options) for m in modes}
     if "compiled" in sets and not sets["compiled"].compiled:
         print("warning: no compiled runtime (no C compiler?): 'compiled' ran interpreted",
               file=sys.stderr)

@@ -76,6 +76,7 @@ class CardChecker:
     # ------------------------------------------------------------------ card
     def check(self) -> I.Card:
         attrs = self.check_attrs()
+        self.card_set = attrs.get("set")
         effects = []
         for i, sec in enumerate(self.card.sections):
             effects.append(self.check_section(sec, i))
@@ -263,6 +264,12 @@ class CardChecker:
             self.rep.error(sec.kind.span, f"'{kind}' is not playable yet in {self.v.game}",
                            expected="an effect kind the game can run: " + ", ".join(
                                k for k, s in self.v.effect_kinds.items() if s.playable))
+        elif spec.sets is not None and getattr(self, "card_set", None) not in spec.sets:
+            self.rep.error(sec.kind.span, f"a card of the {self.card_set} set cannot have "
+                           f"'{kind}' effects: only cards of {', '.join(spec.sets)} have them",
+                           expected="an effect kind of this set's cards: " + ", ".join(
+                               k for k, s in self.v.effect_kinds.items()
+                               if s.playable and (s.sets is None or self.card_set in s.sets)))
         self.section_kind = kind
         trigger = None
         scope = Scope()

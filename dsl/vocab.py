@@ -119,6 +119,7 @@ class EffectKindSpec:
     prefix: str = ""                # before the effect on a card's rendering: "Kind: "
     playable: bool = True           # False: reserved, refused by the checker
     doc: str = ""
+    sets: Optional[tuple] = None    # the card sets whose cards may have it (None: any set)
 
 
 @dataclass(frozen=True)

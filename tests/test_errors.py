@@ -87,7 +87,7 @@ CASES = [
     ("else_without_if", effect("draw 1", "else: draw 2")),
     ("elif_without_if", effect("draw 1", "elif count(hand) > 2: draw 2")),
     ("or_without_either", effect("draw 1", "or: draw 2")),
-    ("trigger_on_a_kind_that_takes_none", HEAD + "    echo each draw 1:\n        draw 1\n"),
+    ("trigger_on_a_kind_that_takes_none", HEAD + "    set echoes\n    echo each draw 1:\n        draw 1\n"),
     ("when_trigger_on_an_effect", HEAD + "    effect when meld a card:\n        draw 1\n"),
     # ---- syntax
     ("missing_colon_after_section", HEAD + "    effect\n        draw 1\n"),
@@ -223,7 +223,7 @@ bad.card:5:14: error: unknown name 'foo'
 bad.card:5:14: error: unknown function 'vlaue'
             draw vlaue(this)
                  ^^^^^
-  expected: one of achievement_count, any, bonus, color, colors, count, highest, icons, lowest, max, min, name, ...
+  expected: one of achievement_count, any, bonus, bonus_count, bonuses, card_bonus, color, colors, count, eligible, highest, icons, ...
   did you mean 'value'?""",
     "unknown_zone": """\
 bad.card:5:27: error: unknown zone 'pocket'
@@ -421,7 +421,7 @@ bad.card:6:9: error: 'or:' without an 'either:' before it
             ^^
   expected: 'either:' with its block, then 'or:' at the same indentation""",
     "trigger_on_a_kind_that_takes_none": """\
-bad.card:4:10: error: 'echo' sections take no 'each' trigger
+bad.card:5:10: error: 'echo' sections take no 'each' trigger
         echo each draw 1:
              ^^^^^^^^^^^
   expected: 'echo:'""",

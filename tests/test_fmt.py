@@ -562,6 +562,7 @@ def test_random_cards(cs):
 from dsl.load import check_text  # noqa: E402
 
 CARD_TEXTS = {p.name: p.read_text() for p in CARD_FILES}
+CARD_PATHS = {p.name: str(p) for p in CARD_FILES}  # (the folder names the card's set)
 GAME_OF = {p.name: p.relative_to(ROOT / "cards").parts[0] for p in CARD_FILES}  # cards/<game>/
 comment_texts = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\n\r"),
                         max_size=12).map(lambda t: ("#" + t).rstrip())
@@ -645,8 +646,10 @@ def test_generated_card_texts_format_faithfully(name, edits, unit):
     out = format_text(text, name)
     assert format_text(out, name) == out, "formatting is not idempotent"
     assert _comment_places(out) == _comment_places(text), "a comment was lost, changed or moved"
-    game = GAME_OF[name]
-    assert check_text(out, name, game=game) == check_text(text, name, game=game), \
+    path = CARD_PATHS[name]
+    game, set_name = GAME_OF[name], Path(path).parent.name
+    assert check_text(out, path, game=game, card_set=set_name) == \
+        check_text(text, path, game=game, card_set=set_name), \
         "the formatted card checks to another IR"
     if not joined:
         assert _code_lines(out) == _code_lines(original), "fmt did not restore the canonical lines"

@@ -24,6 +24,7 @@ from dsl.vocab import get as vocab
 ROOT = Path(__file__).resolve().parent.parent
 CARD_FILES = sorted((ROOT / "cards").rglob("*.card"))
 CARD_TEXTS = {p.name: p.read_text(encoding="utf-8") for p in CARD_FILES}
+CARD_PATHS = {p.name: p for p in CARD_FILES}  # (the folder names the card's set)
 GAME_OF = {p.name: p.relative_to(ROOT / "cards").parts[0] for p in CARD_FILES}  # cards/<game>/
 PATH = "fuzz/input.card"
 
@@ -188,7 +189,8 @@ def test_mutated_card_files(text):
 @pytest.mark.parametrize("name", sorted(CARD_TEXTS))
 def test_every_card_file_is_valid_and_checks(name):
     """The seeds of the mutation fuzzer are valid (otherwise the fuzzer tests the wrong thing)."""
-    check_text(CARD_TEXTS[name], name, game=GAME_OF[name])
+    path = CARD_PATHS[name]
+    check_text(CARD_TEXTS[name], str(path), game=GAME_OF[name], card_set=path.parent.name)
 
 
 # ------------------------------------------------------------------ regressions found by fuzzing

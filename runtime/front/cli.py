@@ -35,6 +35,7 @@ def _print_diags(diags, console=err) -> None:
         console.print(d.format(), markup=False)
 
 
+SETS_HELP = "the card sets in play, comma-separated (Innovation: base,echoes); the game's default: base"
 MODE_HELP = "interpreted (dsl/interp.py) or compiled (the set's generated Cython module)"
 
 
@@ -415,11 +416,17 @@ def bench(game: str = typer.Argument("innovation"),
           mode: str = typer.Option("both", "--mode", help="interpreted | compiled | both"),
           repeats: int = typer.Option(3, "--repeats", help="the median of this many runs"),
           seed: int = typer.Option(0, "--seed"),
+          sets: Optional[str] = typer.Option(None, "--sets", help=SETS_HELP),
           min_time: float = typer.Option(0.3, "--min-time",
                                          help="seconds a repeat lasts at least (its games "
                                               "played again until then)"),
+          clone: bool = typer.Option(False, "--clone",
+                                     help="what a search costs, from mid-game states: clones/s, "
+                                          "applies/s, determinize/s, playouts/s, MCTS "
+                                          "iterations/s (benchmarks/bench_clone.py)"),
           as_json: bool = typer.Option(False, "--json")):
-    """Random-agent playouts of complete games: games/s and decisions/s per mode, and the ratio."""
+    """Random-agent playouts of complete games: games/s and decisions/s per mode, and the ratio.
+    With --clone: what a search costs from mid-game states (clones/s, playouts/s...)."""
     from runtime.core import registry
     from runtime.core.errors import UnknownGame
     try:
@@ -434,12 +441,31 @@ def bench(game: str = typer.Argument("innovation"),
         err.print("error: --games and --repeats must be at least 1, --min-time not negative, "
                   "--players 2 to 4")
         raise typer.Exit(2)
+    options = {}
+    if sets:
+        from runtime.core.errors import BadOptions
+        options["sets"] = [x.strip() for x in sets.split(",") if x.strip()]
+        try:
+            registry.get(game).options({"players": players, **options})
+        except BadOptions as e:
+            err.print(f"error: {e}")
+            raise typer.Exit(2)
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-    from bench_games import run_bench
     modes = ["interpreted", "compiled"] if mode == "both" else [mode]
+    if clone:
+        from bench_clone import print_report, run_clone_bench
+        report = run_clone_bench(modes, game=game, players=players, seed=seed, repeats=repeats,
+                                 min_time=min_time,
+                                 progress=None if as_json else (lambda m: err.print(m, markup=False)))
+        if as_json:
+            print(json.dumps(report))
+        else:
+            print_report(report, lambda line: out.print(line, markup=False))
+        return
+    from bench_games import run_bench
     report = run_bench(modes, game=game, players=players, games=games, repeats=repeats, seed=seed,
                        progress=None if as_json else (lambda m: err.print(m, markup=False)),
-                       min_time=min_time)
+                       min_time=min_time, options=options)
     if as_json:
         print(json.dumps(report))
         return

@@ -20,12 +20,38 @@ err = console(stderr=True)
 
 MODE_HELP = "card effects: interpreted, or compiled (built when needed); auto: compiled when " \
             "it can be built, else interpreted"
+SETS_HELP = "the card sets in play, comma-separated, e.g. --sets base,echoes (the same as --option sets=...)"
 OPTION_HELP = "a game option NAME=VALUE (repeatable; `cardlang games` lists them), e.g. --option edition=1"
 
 
 def _fail(e: Exception) -> None:
     err.print(f"error: {e}")
     raise typer.Exit(1)
+
+
+def with_sets(option: List[str], sets: Optional[str]) -> List[str]:
+    """The --option list with --sets as `sets=...`."""
+    return list(option or []) + ([f"sets={sets}"] if sets else [])
+
+
+def refuse_other_options(saved, given: List[str]) -> None:
+    """A save is continued with the options it was started with: options given with --load
+    that differ from the save's (a base game loaded with other sets) are refused, with the
+    reason."""
+    from runtime.core import registry
+    g = registry.get(saved.header.get("game", ""))
+    raw = dict(saved.header.get("options") or {})
+    if "expansions" in raw and "sets" not in raw:  # (Innovation's saves name the sets so)
+        raw["sets"] = raw.pop("expansions")
+    had = g.options(raw)
+    want = game_options(g, None, False, given)
+    for name, value in want.items():
+        was = had.get(name)
+        same = (list(value) == list(was)) if isinstance(value, (list, tuple)) else value == was
+        if not same:
+            show = (lambda v: ",".join(v) if isinstance(v, (list, tuple)) else v)
+            raise PlayError(f"the save was played with {name} {show(was)}; it cannot be loaded "
+                            f"with {name} {show(value)} (a game's options are fixed when it starts)")
 
 
 def game_options(game, players: Optional[int], teams: bool, given: List[str]) -> dict:
@@ -66,8 +92,9 @@ def play(game: Optional[str] = typer.Argument(None, help="the game (cardlang gam
          players: Optional[int] = typer.Option(None, "--players", "-p", help="number of players (the game's default: 2)"),
          teams: bool = typer.Option(False, "--teams", help="team play (Innovation: 4 players, seats 1+3 and 2+4)"),
          option: List[str] = typer.Option([], "--option", help=OPTION_HELP),
+         sets: Optional[str] = typer.Option(None, "--sets", help=SETS_HELP),
          seat: int = typer.Option(1, "--seat", help="your seat, 1..players"),
-         bots: str = typer.Option("greedy", "--bots", help=f"bots for the other seats, comma-separated ({', '.join(BOTS)}); the last repeats"),
+         bots: str = typer.Option("greedy", "--bots", help=f"bots for the other seats, comma-separated ({', '.join(BOTS)}; mcts:N for N play-outs per decision); the last repeats"),
          seed: int = typer.Option(0, "--seed", help="the game's seed (setup and shuffles)"),
          auto: bool = typer.Option(False, "--auto", help="no person: bots in every seat (--bots lists them all)"),
          verbose: bool = typer.Option(False, "--verbose", "-v", help="with --auto: every event, not one line per action"),
@@ -81,6 +108,8 @@ def play(game: Optional[str] = typer.Argument(None, help="the game (cardlang gam
         position = 0
         if load is not None:
             saved = savefile.read_save(load)
+            if sets or option:
+                refuse_other_options(saved, with_sets(option, sets))
             g, state = savefile.start(saved, mode, record_events=True)
             state = savefile.replay(saved, state)
             n = len(state.returns())
@@ -95,8 +124,8 @@ def play(game: Optional[str] = typer.Argument(None, help="the game (cardlang gam
             if game is None:
                 raise PlayError("name the game (cardlang play innovation) or give --load FILE")
             g = find_game(game)
-            state = new_state(g, game_options(g, players, teams, option), seed, mode,
-                              record_events=True)
+            state = new_state(g, game_options(g, players, teams, with_sets(option, sets)), seed,
+                              mode, record_events=True)
             n = len(state.returns())
             if auto:
                 seats = parse_bots(bots, n)
@@ -140,10 +169,11 @@ def _rate_column():
 def simulate(game: str = typer.Argument("innovation", help="the game (cardlang games lists them)"),
              n: int = typer.Option(100, "-n", "--games", min=0, help="number of games"),
              players: Optional[int] = typer.Option(None, "--players", "-p", help="number of players (the game's default: 2)"),
-             bots: str = typer.Option("greedy,random", "--bots", help=f"one bot per seat, comma-separated ({', '.join(BOTS)}); the last repeats"),
+             bots: str = typer.Option("greedy,random", "--bots", help=f"one bot per seat, comma-separated ({', '.join(BOTS)}; mcts:N for N play-outs per decision); the last repeats"),
              seed: int = typer.Option(0, "--seed", help="game i is played with seed SEED+i"),
              teams: bool = typer.Option(False, "--teams", help="team play (Innovation: 4 players)"),
              option: List[str] = typer.Option([], "--option", help=OPTION_HELP),
+             sets: Optional[str] = typer.Option(None, "--sets", help=SETS_HELP),
              workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1, help="processes (default: all cores); with --ray, Ray actors (default: the cluster's CPUs)"),
              ray: Optional[str] = typer.Option(None, "--ray", help="run on Ray: 'local' starts a local cluster, else a cluster ADDRESS (host:port)"),
              out_dir: Path = typer.Option(..., "--out", "-o", help="output folder"),
@@ -160,7 +190,7 @@ def simulate(game: str = typer.Argument("innovation", help="the game (cardlang g
     from .states import check_mode, check_seed
     try:
         g = find_game(game)
-        opts = game_options(g, players, teams, option)
+        opts = game_options(g, players, teams, with_sets(option, sets))
         check_mode(mode)
         check_seed(seed)
         seats = g.options(opts).get("players", len(bots.split(",")))

@@ -49,7 +49,7 @@ def test_options_are_checked_with_reasons():
     with pytest.raises(BadOptions, match="team play needs 4 players"):
         GAME.options({"players": 2, "teams": True})
     with pytest.raises(BadOptions, match="not playable yet"):
-        GAME.options({"sets": ["base", "echoes"]})
+        GAME.options({"sets": ["base", "figures"]})
     with pytest.raises(BadOptions, match="unknown '../../etc'"):
         GAME.options({"sets": ["base", "../../etc"]})
 

@@ -49,15 +49,29 @@ def player_table(game, desc: Describer, p: int) -> Group:
         shown = ", ".join(desc.card(c) for c in sorted(hand, key=lambda c: (t.age[c], t.name[c])))
     else:
         shown = " ".join(f"[{a}]" for a in sorted(t.age[c] for c in hand))
-    return Group(tab, Text(f"  icons: {totals}\n  hand ({len(hand)}): {shown or '-'}"))
+    lines = f"  icons: {totals}\n  hand ({len(hand)}): {shown or '-'}"
+    fc = st.forecast[p]
+    if fc:  # Echoes: the forecast, seen by its owner only (000 "新关键词：预兆")
+        if desc.viewer is None or desc.viewer == p:
+            seen = ", ".join(desc.card(c) for c in sorted(fc, key=lambda c: (t.age[c], t.name[c])))
+        else:
+            seen = " ".join(f"[{a}]" for a in sorted(t.age[c] for c in fc))
+        lines += f"\n  forecast ({len(fc)}): {seen}"
+    return Group(tab, Text(lines))
 
 
 def footer(game) -> Text:
     """The supply piles' sizes and the achievements still available."""
     st = game.state
     t = game.cards
-    sup = st.supply[0]
-    supply = "  ".join(f"[{a}] {len(sup[a])}" for a in range(1, game.max_age + 1))
+    parts = []
+    for si, name in enumerate(t.set_names):  # each set in play: its piles' sizes
+        sup = st.supply[si]
+        if si and not any(sup[a] for a in range(1, game.max_age + 1)):
+            continue
+        sizes = "  ".join(f"[{a}] {len(sup[a])}" for a in range(1, game.max_age + 1))
+        parts.append(sizes if si == 0 else f"{name}: {sizes}")
+    supply = "\n  ".join(parts)
     avail = sorted(st.available, key=lambda c: (t.is_special[c], t.age[c], t.name[c]))
     return Text(f"supply piles: {supply}\nachievements available: "
                 f"{' '.join(_achievement(t, c) for c in avail) or '-'}   "

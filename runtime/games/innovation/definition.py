@@ -10,12 +10,12 @@ from runtime.core.errors import BadOptions
 
 # The sets a game may be played with, and those whose rules and cards are playable today.
 SETS = ("base", "echoes", "figures", "cities", "artifacts")
-PLAYABLE_SETS = ("base",)
+PLAYABLE_SETS = ("base", "echoes")
 
 
 class Innovation(Game):
     name = "innovation"
-    title = "Innovation (base game; expansions to come)"
+    title = "Innovation (base game and Echoes of the Past)"
     min_players = 2
     max_players = 4
     option_specs = (

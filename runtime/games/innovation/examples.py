@@ -142,7 +142,14 @@ class InnovationWords(Words):
 
     def options_of(self, card) -> dict:
         edition = _attr(card, "edition")
-        return {"edition": int(edition)} if edition is not None else {}
+        out = {"edition": int(edition)} if edition is not None else {}
+        card_set = _attr(card, "set")
+        if card_set is None:  # a parsed card: its set is its folder's (the catalogue's facts)
+            f = self.cat.get(card.name)
+            card_set = None if f is None else f.set
+        if card_set not in (None, "base"):  # an expansion's card plays with its set
+            out["sets"] = ["base", card_set]
+        return out
 
 
 def _attr(card, name):

@@ -243,6 +243,95 @@ def returned_this_dogma(env, who=None) -> int:
     return env.ctx.dogma_vars.get("__returned__", {}).get(who, 0)
 
 
+# ------------------------------------------------------------------ Echoes (echoes.py)
+def bonus_phrase(r, fn) -> str:
+    who = r.possessive(fn.args[0]) if fn.args else "your"
+    return f"the highest bonus on {who} board"
+
+
+@function("bonus", ("player?",), "int", phrase=bonus_phrase, defaults=_EX,
+          doc="Echoes: the highest visible bonus on a player's board (0: none)")
+def bonus(env, who=None) -> int:
+    from .echoes import visible_bonuses
+    b = visible_bonuses(env.game, env.executor if who is None else who)
+    return max(b) if b else 0
+
+
+def bonuses_phrase(r, fn) -> str:
+    who = r.possessive(fn.args[0]) if fn.args else "your"
+    return f"the values of the bonuses on {who} board"
+
+
+@function("bonuses", ("player?",), "values", phrase=bonuses_phrase, defaults=_EX,
+          doc="Echoes: the different values of the visible bonuses on a player's board")
+def bonuses(env, who=None) -> list:
+    from .echoes import visible_bonuses
+    return sorted(set(visible_bonuses(env.game, env.executor if who is None else who)))
+
+
+def bonus_count_phrase(r, fn) -> str:
+    who = r.possessive(fn.args[0]) if fn.args else "your"
+    return f"the number of bonuses visible on {who} board"
+
+
+@function("bonus_count", ("player?",), "int", phrase=bonus_count_phrase, defaults=_EX,
+          doc="Echoes: how many bonuses are visible on a player's board")
+def bonus_count(env, who=None) -> int:
+    from .echoes import visible_bonuses
+    return len(visible_bonuses(env.game, env.executor if who is None else who))
+
+
+@function("card_bonus", ("card",), "int", pure=True, phrase="the bonus of {0}",
+          doc="Echoes: the bonus printed on a card (0: none)")
+def card_bonus(env, card) -> int:
+    from .echoes import card_bonus as printed
+    c = first_of(card)
+    return 0 if c is None else printed(env.game, c)
+
+
+def slots_phrase(r, fn) -> str:
+    a = fn.args
+    who = r.possessive(a[2]) if len(a) > 2 else "your"
+    return f"the number of {r.expr(a[0])} visible in {who} {r.expr(a[1])} pile"
+
+
+@function("pile_slots", ("icon", "color", "player?"), "int", phrase=slots_phrase, defaults=_EX,
+          literal_args=(0,),
+          doc="Echoes: visible slots of one kind in a pile, hexes and echo effects included")
+def pile_slots(env, icon, color, who=None) -> int:
+    from .echoes import pile_slot_count
+    return pile_slot_count(env.game, env.executor if who is None else who, color_id(color),
+                           icon_id(icon))
+
+
+def piles_with_phrase(r, fn) -> str:
+    a = fn.args
+    who = r.possessive(a[2]) if len(a) > 2 else "your"
+    return f"the number of {who} colors with {r.expr(a[1])} or more visible {r.expr(a[0])}"
+
+
+@function("piles_with", ("icon", "int", "player?"), "int", phrase=piles_with_phrase,
+          defaults=_EX, literal_args=(0,),
+          doc="how many of a player's piles show at least N of an icon (Supremacy)")
+def piles_with(env, icon, n, who=None) -> int:
+    p = env.executor if who is None else who
+    i = icon_id(icon)
+    if not 1 <= i <= 6:
+        return 0
+    st = env.game.state
+    return sum(1 for c in range(len(COLORS)) if st.pile_icon(p, c, i) >= n)
+
+
+@function("eligible", ("card", "player?"), "bool", phrase="you are eligible to achieve {0}",
+          defaults=_EX,
+          doc="Echoes: a player could achieve the card as a standard achievement of its value "
+              "(a top card of that value or higher and the score, doubled for a duplicate)")
+def eligible(env, card, who=None) -> bool:
+    from .echoes import eligible as can
+    c = first_of(card)
+    return c is not None and can(env.game, env.executor if who is None else who, c)
+
+
 # ------------------------------------------------------------------ tests
 @test("has", subject="card", arg_type="icon", intrinsic=True, literal_arg=True,
       inline="_game(env).card_has_icon({item}, {arg})", doc="a card shows an icon")

@@ -183,7 +183,7 @@ def _supply_piles(cards: CardTable, sets: frozenset) -> tuple:
     return made
 
 
-_SPECIALS: dict = {}  # id(first special) -> (specials, _specials_of's answer): made once
+_SPECIALS: dict = {}  # (id(first special), count) -> (specials, _specials_of's answer): made once
 
 
 def _specials_of(specials: list) -> tuple:
@@ -191,7 +191,7 @@ def _specials_of(specials: list) -> tuple:
     for the same specials in the same order (a card set's, which its games only read)."""
     if not specials:
         return {}, True, int_array([]), int_array([]), []
-    made = _SPECIALS.get(id(specials[0]))
+    made = _SPECIALS.get((id(specials[0]), len(specials)))
     if made is not None and len(made[0]) == len(specials):
         for i in range(len(specials)):
             if made[0][i] is not specials[i]:
@@ -205,7 +205,7 @@ def _specials_of(specials: list) -> tuple:
             if s.inputs is None or s.triggers is not None \
                     or not isinstance(s.condition, Combination):
                 known = False
-        made = _SPECIALS[id(specials[0])] = (tuple(specials), (
+        made = _SPECIALS[(id(specials[0]), len(specials))] = (tuple(specials), (
             {s.name: s for s in specials}, known,
             int_array([s.card_id for s in specials]),
             int_array([input_mask(s.inputs) for s in specials]),
@@ -255,7 +255,11 @@ class InnovationGame(Host):
             cards.n, cards.max_age)
         # the card set's lists of effects, read only
         self.effects, self._rows = _shared(effects, cards.n)  # (_effect_rows)
-        self.specials: list[SpecialAchievement] = list(specials or [])
+        # the special achievements of the sets in play (a base game's are the base set's, so
+        # its checks are what they were before other sets' cards were loaded)
+        in_play = set(options.expansions) | {"base"}
+        self.specials: list[SpecialAchievement] = [
+            s for s in (specials or ()) if s.card_id >= cards.n or cards.set[s.card_id] in in_play]
         # the card set's special achievements as the game reads them (_specials_of): by name;
         # whether every condition is a Combination whose inputs are known (_check_specials);
         # each special's card, input mask (State.changed bits) and condition, for
@@ -292,6 +296,9 @@ class InnovationGame(Host):
             from .effects import EffectContext
             from .karma import install
             install(self, triggers, EffectContext, PROCEED)
+        if "echoes" in options.expansions:  # Echoes' rules hook the game (echoes.py)
+            from .echoes import install as install_echoes
+            install_echoes(self)
         if auto_setup:
             self.setup()
 
@@ -303,12 +310,18 @@ class InnovationGame(Host):
         st = self.state
         cards = self.cards
         self._shuffle_supply(set(self.options.expansions) | {"base"})
+        if self._hooks:
+            dealt = self._hooks.pop("dealt", None)  # (once: an empty _hooks keeps fast paths)
+            if dealt:
+                for fn in dealt:
+                    fn(self)
         piles = st.supply
         for age in range(1, 10):
             if piles[0][age]:
                 st.move(piles[0][age][-1], AVAILABLE)
-        for sp in self.specials:
-            if st.zone_of[sp.card_id] == LIMBO:
+        in_play = set(self.options.expansions) | {"base"}
+        for sp in self.specials:  # the special achievements of the sets in play
+            if st.zone_of[sp.card_id] == LIMBO and cards.set[sp.card_id] in in_play:
                 st.move(sp.card_id, AVAILABLE)
         for p in range(self.n_players):
             self.draw(p, 1)
@@ -391,6 +404,7 @@ class InnovationGame(Host):
     def add_icon_modifier(self, fn) -> None:
         """Static modifier: fn(game, p, icon, count) -> count."""
         self._add_hook("icons", fn)
+        self._hooks["conditions see"] = [True]  # conditions read modified counts: afresh
 
     def set_echo_provider(self, fn) -> None:
         """fn(game, p, card) -> list of (source_card, Effect) echo effects to run before the
@@ -489,6 +503,22 @@ class InnovationGame(Host):
         from .observe import observation
         return observation(self, player)
 
+    # ------------------------------------------------------------------ determinization
+    def hidden_classes(self, player: int) -> list:
+        """The cards `player` cannot tell apart, in classes (determinize.py)."""
+        from .determinize import hidden_classes
+        return hidden_classes(self, player)
+
+    def relabeled(self, sigma: dict) -> "InnovationGame":
+        """A copy with card c renamed sigma[c] wherever it lies (determinize.py)."""
+        from .determinize import relabeled
+        return relabeled(self, sigma)
+
+    def relabel_answer(self, kind: str, values: list, sigma: dict) -> list:
+        """An answer of a `kind` decision with its cards renamed (determinize.py)."""
+        from .determinize import relabel_answer
+        return relabel_answer(kind, values, sigma)
+
     def option_name(self, kind: str, option) -> str:
         """Human/scenario name of an option: cards by name, players p1.., others as text."""
         if kind in ("card", "order", "achievement") and type(option) is int:
@@ -550,7 +580,12 @@ class InnovationGame(Host):
         return n
 
     def score_points(self, p: int) -> int:
-        return self.state.score_sum[p]
+        n = self.state.score_sum[p]
+        if self._hooks:  # an expansion's points beyond the score pile (Echoes' bonuses)
+            fns = self._hooks.get("points")
+            if fns:
+                n = fns[0](self, p, n)
+        return n
 
     def highest_top_age(self, p: int) -> int:
         age = self.age_of
@@ -1023,6 +1058,8 @@ class InnovationGame(Host):
     def can_achieve(self, p: int, age: int) -> bool:
         """000 "成就": score >= 5 x age, a top card of at least that age, and a standard
         achievement of that age still available."""
+        if self._hooks and "achievable" in self._hooks:
+            return ((self.achievable_ages(p) >> age) & 1) == 1
         return (self.achievement_of_age(age) >= 0 and self.score_points(p) >= 5 * age
                 and self.highest_top_age(p) >= age)
 
@@ -1060,13 +1097,18 @@ class InnovationGame(Host):
                     self._verify_specials(st)
                 return
             order = self._orders[st.current]
+            # hooks that change nothing a condition reads (Echoes': "conditions see" False)
+            # leave the remembered answers good; icon modifiers and karma do not
+            remembered = self._hooks.get("conditions see") == [False] if self._hooks else True
             for sp in self.specials:
                 if st.zone_of[sp.card_id] != AVAILABLE:
                     continue
                 if sp.triggers is not None and sp.triggers.isdisjoint(cats):
                     continue
+                cond = sp.condition
+                by_parts = remembered and isinstance(cond, Combination)
                 for q in order:
-                    if sp.condition(self, q):
+                    if (cond.holds(self, st, q) if by_parts else cond(self, q)):
                         self._claim_special(st, sp.card_id, q)
                         break
         finally:
@@ -1146,6 +1188,10 @@ class InnovationGame(Host):
     def achievable_ages(self, p: int) -> int:
         """The ages p can achieve now as bits (bit a: age a), each age once."""
         st = self.state
+        if self._hooks:  # an expansion's eligibility (Echoes: bonuses, duplicates)
+            fns = self._hooks.get("achievable")
+            if fns:
+                return fns[0](self, p)
         ages = st.avail_ages  # the ages of the standard achievements available (State.put/take)
         if not ages:
             return 0
@@ -1244,6 +1290,10 @@ class InnovationGame(Host):
                 raise IllegalMove(f"achieve needs an age, got {a!r}")
             if self.achievement_of_age(a) < 0:
                 raise IllegalMove(f"no achievement of age {a} is available")
+            if self._hooks and "achievable" in self._hooks:
+                if not (self.achievable_ages(p) >> a) & 1:
+                    raise IllegalMove(f"you are not eligible to achieve {a}")
+                return
             if self.score_points(p) < 5 * a:
                 raise IllegalMove(f"achieving {a} needs a score of {5 * a}, "
                                   f"you have {self.score_points(p)}")
@@ -1384,9 +1434,31 @@ class InnovationGame(Host):
         self._checking_specials = False
 
     def clone(self) -> "InnovationGame":
-        """An independent copy (same agents objects, copied state, RNG, logs and hooks)."""
-        import copy
-        g = copy.copy(self)
+        """An independent copy (same agents objects, copied state, RNG, logs and hooks).
+        Compiled, field by field into a new object (copy.copy of an extension type goes
+        through its pickling, __reduce_cython__: half the cost of a clone); interpreted,
+        copy.copy (a dict copy, which also keeps any attribute added at run time)."""
+        if cython.compiled:
+            g = InnovationGame.__new__(InnovationGame)
+            g.cards, g.options, g.seed, g._result = self.cards, self.options, self.seed, \
+                self._result
+            g.effects, g._special_by_name = self.effects, self._special_by_name
+            g._rows, g.specials, g.agents = self._rows, self.specials, self.agents
+            g.age_of, g.special_card, g._dogma_icon = self.age_of, self.special_card, \
+                self._dogma_icon
+            g.team_of, g._icon_bits = self.team_of, self._icon_bits
+            g._special_cards, g._special_masks = self._special_cards, self._special_masks
+            g._orders, g._special_conds = self._orders, self._special_conds
+            g._meld_actions, g._dogma_actions = self._meld_actions, self._dogma_actions
+            g._achieve_actions, g._opponents = self._achieve_actions, self._opponents
+            g._specials_known, g.record_events, g.over = self._specials_known, \
+                self.record_events, self.over
+            g._checking_specials, g.transactional = self._checking_specials, self.transactional
+            g.n_players, g.needed, g.max_age = self.n_players, self.needed, self.max_age
+            g.counted_changes, g._nested = self.counted_changes, self._nested
+        else:
+            import copy
+            g = copy.copy(self)
         g.state = self.state.clone()
         g.rng = Rng(0)
         g.rng.setstate(self.rng.getstate())

@@ -66,6 +66,7 @@ def install(game, triggers: dict, context_class, proceed) -> None:
     """Hook a game's verbs to the triggered effects of its card set (`triggers`: card id ->
     [Triggered]); `proceed` is the game's PROCEED."""
     busy = Busy()
+    game._hooks["conditions see"] = [True]  # special conditions are evaluated afresh
 
     def active(g, player: int, point: str) -> list:
         st = g.state

@@ -52,10 +52,12 @@ def game_record(game) -> dict:
 
 
 def catalogue(game) -> list:
-    """Every card a record may name (special achievements aside): name, age, colour."""
+    """Every card a record may name (special achievements aside): name, age, colour; the
+    cards of the game's sets."""
     t = game.cards
+    sets = set(game.options.expansions) | {"base"}
     return [{"card": t.name[c], "age": t.age[c], "color": COLORS[t.color[c]]}
-            for c in range(t.n) if t.kind[c] == "card"]
+            for c in range(t.n) if t.kind[c] == "card" and t.set[c] in sets]
 
 
 def names_hash(game) -> str:

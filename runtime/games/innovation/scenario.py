@@ -44,6 +44,14 @@ class _Placer:
 
     def take(self, name) -> int:
         c = self.card(name)
+        from .definition import PLAYABLE_SETS
+        sets = set(self.g.options.expansions) | {"base"}
+        # a card of a set the game plays, but not this game (tests' own tables may hold cards
+        # of sets not playable yet: those are placed as given)
+        if self.cards.set[c] not in sets and self.cards.set[c] in PLAYABLE_SETS:
+            raise ScenarioError(f"{name!r} is a card of the {self.cards.set[c]} set, which this "
+                                f"game does not play (sets: {', '.join(sorted(sets))}); "
+                                f"add the option sets: base, {self.cards.set[c]}")
         if c in self.placed:
             raise ScenarioError(f"card {name!r} is placed twice")
         self.placed.add(c)
@@ -101,8 +109,8 @@ def place_position(g, setup: dict, cards: CardTable) -> None:
                 c = pile.pop()
                 b.placed.add(c)
                 st.move(c, AVAILABLE)
-        for sp in g.specials:
-            if sp.card_id not in b.placed:
+        for sp in g.specials:  # of the sets in play
+            if sp.card_id not in b.placed and cards.set[sp.card_id] in sets:
                 b.placed.add(sp.card_id)
                 st.move(sp.card_id, AVAILABLE)
     for key in sorted(set(remaining) | set(pinned) | set(exact)):

@@ -5,7 +5,7 @@ not run yet are reserved: the checker refuses them as "not playable yet".
 Sources: shared/seeds/000_0facc20b6f4138b7.txt "基本关键词" and the expansion sections;
 001_e2be08ce61e35573.txt keyword list; icon slots per shared/data/README-innovation.md.
 """
-from dsl.vocab import FuncDef, Vocabulary
+from dsl.vocab import Vocabulary
 
 from . import functions, zones
 from .cards import icon_id
@@ -119,7 +119,6 @@ v.phrasebook = InnovationRenderer
 # ---- verbs, functions and tests: each in its module, declared once
 v.add(draw, cards, moves, piles, ends, functions)
 v.reserve("self-execute", "cards", why="4th edition: execute all effects of a card for yourself")
-v.reserve("foreshadow", "cards", why="Echoes: put a card into your forecast")
 v.reserve("promote", "cards", why="Echoes: meld a card from your forecast")
 v.reserve("dig", "value", why="Artifacts: dig an artifact onto display", produces=True)
 v.reserve("display", "cards", why="Artifacts: put a card on display")
@@ -128,8 +127,6 @@ v.reserve("endorse", "cards", why="Cities: endorse a dogma")
 v.reserve("inspire", "color", why="Figures: inspire a colour")
 v.reserve("decree", "achievement", why="Figures: issue a decree")
 v.reserve("demand", None, why="Figures: a karma that makes a dogma a demand", object_required=False)
-v.add(FuncDef("bonus", ("player?",), "int", None, phrase="your bonus",
-              doc="Echoes/Figures: the highest visible bonus"))
 
 # ---- effect kinds and stop scopes
 v.effect_kind("effect", executor="sharing", doc="a non-demand dogma effect, shared")
@@ -137,8 +134,9 @@ v.effect_kind("demand", executor="demanded", exports=True, wrap="I demand you {b
               doc="I demand: opponents with fewer icons")
 v.effect_kind("compel", executor="compelled", exports=True, wrap="I compel you {body}!",
               doc="I compel: opponents with more icons")
-v.effect_kind("echo", executor="sharing", prefix="Echo: ",
-              doc="Echoes: runs before the dogma effects")
+v.effect_kind("echo", executor="sharing", prefix="Echo: ", sets=("echoes", "artifacts"),
+              doc="Echoes: runs before the dogma effects (000 \"回响效果\"); printed on Echoes cards "
+                  "(and on an Artifacts relic of Echoes type)")
 v.effect_kind("inspire", executor="owner", playable=False, prefix="Inspire: ",
               doc="Figures: the inspire action of a colour")
 v.effect_kind("karma", triggers=("when", "would", "each"), runs=("when", "would"),

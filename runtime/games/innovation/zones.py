@@ -79,6 +79,11 @@ def cards_in(env, zone: str, players: list, position) -> list:
         if zone == "score":
             return list(st.score[players[0]])
     out = []
+    if zone == "supply":  # the supply piles, everyone's: each pile bottom to top
+        for piles in st.supply:
+            for pile in piles:
+                out.extend(pile)
+        return out
     for p in players:
         if zone == "board":
             for pile in st.board[p]:

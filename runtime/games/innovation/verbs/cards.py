@@ -46,6 +46,18 @@ def reveal_card(env, c) -> bool:
     return env.game.reveal(env.executor, c)
 
 
+@verb("foreshadow", "cards", each=True, produces=True, phrase="{verbs} {obj}{args}",
+      doc="Echoes: put cards face down into your forecast")
+def foreshadow(env, c) -> bool:
+    return foreshadow_card(env, c)
+
+
+def foreshadow_card(env, c) -> bool:
+    """000 "新关键词：预兆" / 001 "预告(Foreshadow)": face down into the executor's forecast,
+    a zone its owner may look at and the others may not (observe.py)."""
+    return env.game.transfer(c, env.executor, "forecast")
+
+
 @verb("keep", "cards", each=True, phrase="{verbs} {obj}{args}", inline="True",
       doc="keep revealed or drawn cards in hand")
 def keep(env, c) -> bool:

@@ -1,0 +1,258 @@
+"""Echoes of the Past: its rules, attached to an InnovationGame through the game's hooks.
+
+Rules cite 000_0facc20b6f4138b7.txt ("000", section "过去之声扩展包") and
+001_e2be08ce61e35573.txt ("001", section "过往回响扩充"). Nothing here names a card: the
+cards' echo effects, bonuses and echo slots are read from the card table and effects.
+
+* the Echoes draw rule (000/001 "抽取回响牌"): a player who must draw a base card and has
+  cards in hand but no Echoes card among them draws an Echoes card of that value instead;
+  evaluated card by card (each draw looks at the hand as it is then), and a drawn-and-revealed
+  card is in hand, so it counts;
+* echo effects (000 "回响效果", 001 "回响效果(Echo effects)"): a dogma runs every echo effect
+  visible in the activated card's pile when the dogma is declared, bottom to top, before the
+  dogma effects, shared like non-demand effects;
+* forecast and promotion (000 "新关键词：预兆", 001 "预告(Foreshadow)"): after a meld action
+  (not any other meld), a card of the forecast whose value is at most the melded card's may be
+  promoted: melded (not a meld action), then the player may take a free dogma action on it;
+* bonus icons (000 "奖励图标", 001 "奖励符号"): the highest visible bonus counts in full, every
+  other visible bonus adds 1 to the score;
+* duplicate achievements (000 "重复成就", 001 "重复领域"): achieving an age of which one already
+  holds k standard achievements needs (k + 1) x 5 x age points.
+"""
+from __future__ import annotations
+
+from .state import ACHIEVEMENTS, AVAILABLE, VISIBLE_SLOTS
+
+ECHO_ICON = 10        # cards.ICON_NAMES["echo"]
+BONUS_BASE = 100      # bonus N is icon 100 + N (cards.icon_id)
+SET = "echoes"
+
+
+def install(game) -> None:
+    """Attach Echoes' rules to a game whose sets include echoes."""
+    cards = game.cards
+    if SET not in cards.set_names:
+        raise ValueError("the echoes set is in play but no Echoes card is loaded")
+    import sys
+    # the PROCEED of the game's own module (the compiled twin has its own object)
+    proceed = sys.modules[type(game).__module__].PROCEED
+    game.add_replacement("draw", lambda g, verb, args: draw_rule(g, verb, args, proceed))
+    game.set_echo_provider(visible_echoes)
+    game.add_trigger("meld_action", promotion)
+    game._hooks["points"] = [points_with_bonuses]
+    game._hooks["achievable"] = [achievable_ages]
+    # none of these changes what a special achievement's condition reads (icon counts, the
+    # board, the counters): its remembered answers stay good (game._check_specials)
+    game._hooks.setdefault("conditions see", [False])
+
+
+# ------------------------------------------------------------------ the draw rule
+def echoes_index(game) -> int:
+    return game.cards.set_names.index(SET)
+
+
+def draw_rule(game, verb, args, proceed):
+    """000 "抽取回响牌": a base draw (no set named) by a player with a hand but no Echoes card
+    in it is an Echoes draw of that value (an empty Echoes pile falls back to base: draw).
+    `proceed`: the game's PROCEED (let the draw happen as asked)."""
+    PROCEED = proceed
+    p, value, set_name = args
+    if set_name is not None:
+        return PROCEED
+    hand = game.state.hand[p]
+    if not hand:
+        return PROCEED
+    si = echoes_index(game)
+    set_of = game.state.set_of
+    for c in hand:
+        if set_of[c] == si:
+            return PROCEED
+    return game.draw(p, value, SET)
+
+
+# ------------------------------------------------------------------ visibility
+def visible_slots(game, p: int, color: int, position: int, size: int) -> tuple:
+    """The icon slots of the card at `position` (0 = bottom) of a pile of `size` cards that
+    show: all of the top card's, and of a card under it those its pile's splay uncovers."""
+    if position == size - 1:
+        return (0, 1, 2, 3, 4, 5)
+    return VISIBLE_SLOTS[game.state.splay[p][color]]
+
+
+def visible_icons(game, p: int):
+    """(color, card, icon) of every visible icon slot of p's board, bottom to top per pile."""
+    st = game.state
+    icons = game.cards.icons
+    for color in range(5):
+        pile = st.board[p][color]
+        n = len(pile)
+        for i, c in enumerate(pile):
+            slots = visible_slots(game, p, color, i, n)
+            ic = icons[c]
+            for s in slots:
+                if s < len(ic):
+                    yield color, c, ic[s]
+
+
+def pile_slot_count(game, p: int, color: int, icon: int) -> int:
+    """How many visible slots of p's `color` pile show `icon` (hexes and echo effects too)."""
+    st = game.state
+    pile = st.board[p][color]
+    n = len(pile)
+    if n == 0:
+        return 0
+    icons = game.cards.icons
+    k = 0
+    for i in icons[pile[n - 1]]:
+        if i == icon:
+            k += 1
+    under = VISIBLE_SLOTS[st.splay[p][color]]
+    if under:
+        for j in range(n - 1):
+            ic = icons[pile[j]]
+            for s in under:
+                if s < len(ic) and ic[s] == icon:
+                    k += 1
+    return k
+
+
+def visible_bonuses(game, p: int) -> list:
+    """The values of p's visible bonus icons (001 "奖励符号")."""
+    st = game.state
+    icons = game.cards.icons
+    out = []
+    for color in range(5):
+        pile = st.board[p][color]
+        n = len(pile)
+        if n == 0:
+            continue
+        for i in icons[pile[n - 1]]:
+            if i > BONUS_BASE:
+                out.append(i - BONUS_BASE)
+        under = VISIBLE_SLOTS[st.splay[p][color]]
+        if under:
+            for j in range(n - 1):
+                ic = icons[pile[j]]
+                for s in under:
+                    if s < len(ic) and ic[s] > BONUS_BASE:
+                        out.append(ic[s] - BONUS_BASE)
+    return out
+
+
+def bonus_points(game, p: int) -> int:
+    """001 "奖励符号" (example: bonuses 10, 4, 4 and 5 add 13): the highest in full, each other
+    one 1."""
+    b = visible_bonuses(game, p)
+    return max(b) + len(b) - 1 if b else 0
+
+
+def card_bonus(game, card: int) -> int:
+    """The bonus printed on a card, 0 for none."""
+    for i in game.cards.icons[card]:
+        if i > BONUS_BASE:
+            return i - BONUS_BASE
+    return 0
+
+
+def points_with_bonuses(game, p: int, points: int) -> int:
+    return points + bonus_points(game, p)
+
+
+def visible_echoes(game, p: int, card: int) -> list:
+    """000 "回响效果": the echo effects a dogma of `card` runs first, as (card, Effect): every
+    echo effect visible in its pile when the dogma is declared, from the bottom of the pile up
+    to the card itself. A card that is not a top card of p's board (an effect executing it)
+    brings its own echo effects only (000: "包括目标牌上的任何回响效果，但不包括目标牌牌堆中的
+    任何其他回响效果")."""
+    st = game.state
+    effects = game.effects
+    color = game.cards.color[card]
+    pile = st.board[p][color] if 0 <= color < 5 else []
+    if not pile or pile[-1] != card:
+        sources = [card]
+    else:
+        n = len(pile)
+        icons = game.cards.icons
+        sources = []
+        for i, c in enumerate(pile):
+            ic = icons[c]
+            for s in visible_slots(game, p, color, i, n):
+                if s < len(ic) and ic[s] == ECHO_ICON:
+                    sources.append(c)
+                    break
+    out = []
+    for c in sources:
+        for e in effects.get(c, ()):
+            if e.kind == "echo":
+                out.append((c, e))
+    return out
+
+
+def visible_echo_count(game, p: int, color: int) -> int:
+    """How many echo effects of a pile are visible (History)."""
+    return sum(1 for col, _, i in visible_icons(game, p) if col == color and i == ECHO_ICON)
+
+
+# ------------------------------------------------------------------ promotion
+def promotion(game, event) -> None:
+    """000 "新关键词：预兆": after a meld action, a forecast card of value at most the melded
+    card's may be promoted (melded: not a meld action), then a free dogma action on it."""
+    _, p, melded = event
+    st = game.state
+    if game.over or not st.forecast[p]:
+        return
+    age = game.age_of[melded]
+    eligible = [c for c in sorted(st.forecast[p]) if game.age_of[c] <= age]
+    if not eligible:
+        return
+    chosen = game._choose(p, "card", eligible, 0, 1, "promote a card from your forecast")
+    if not chosen:
+        return
+    c = chosen[0]
+    game.meld(p, c)
+    if game.over:
+        return
+    top = st.board[p][game.cards.color[c]]
+    if top and top[-1] == c and game.choose_yes_no(p, f"take a free dogma action on the promoted "
+                                                      f"{game.cards.name[c]}?"):
+        game._dogma_action(p, c)
+
+
+# ------------------------------------------------------------------ achievements
+def standard_achievements_of_age(game, p: int, age: int) -> int:
+    st = game.state
+    return sum(1 for c in st.achievements[p]
+               if not game.special_card[c] and game.age_of[c] == age)
+
+
+def achievement_need(game, p: int, age: int) -> int:
+    """000 "重复成就": 5 x age, doubled when p already holds one standard achievement of that
+    age, tripled with two... (001's example: two 1s held need 15 for a third)."""
+    return 5 * age * (1 + standard_achievements_of_age(game, p, age))
+
+
+def achievable_ages(game, p: int) -> int:
+    """InnovationGame.achievable_ages with bonuses and duplicates: the ages (bits) of the
+    standard achievements available that p is eligible for."""
+    st = game.state
+    score = game.score_points(p)
+    top = game.highest_top_age(p)
+    bits = 0
+    for c in st.available:
+        if game.special_card[c]:
+            continue
+        a = game.age_of[c]
+        if a <= top and not (bits >> a) & 1 and score >= achievement_need(game, p, a):
+            bits |= 1 << a
+    return bits
+
+
+def eligible(game, p: int, card: int) -> bool:
+    """Whether p is eligible to achieve `card` as a standard achievement of its age
+    ("achieve (if eligible)")."""
+    a = game.age_of[card]
+    return game.highest_top_age(p) >= a and game.score_points(p) >= achievement_need(game, p, a)
+
+
+__all__ = ["install", "draw_rule", "visible_echoes", "bonus_points", "card_bonus",
+           "achievable_ages", "achievement_need", "promotion", "ACHIEVEMENTS", "AVAILABLE"]

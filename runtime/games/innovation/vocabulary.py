@@ -10,7 +10,7 @@ from dsl.vocab import Vocabulary
 from . import functions, zones
 from .cards import icon_id
 from .phrasebook import InnovationRenderer
-from .verbs import cards, draw, ends, moves, piles
+from .verbs import available, cards, draw, ends, moves, piles
 
 COLORS = ("blue", "red", "green", "yellow", "purple")
 ICONS = ("crown", "leaf", "lightbulb", "castle", "factory", "clock", "avatar")
@@ -117,7 +117,7 @@ v.examples = {"cards": "a card from hand", "color": "red", "player": "an opponen
 v.phrasebook = InnovationRenderer
 
 # ---- verbs, functions and tests: each in its module, declared once
-v.add(draw, cards, moves, piles, ends, functions)
+v.add(draw, cards, moves, piles, ends, functions, available)
 v.reserve("self-execute", "cards", why="4th edition: execute all effects of a card for yourself")
 v.reserve("promote", "cards", why="Echoes: meld a card from your forecast")
 v.reserve("dig", "value", why="Artifacts: dig an artifact onto display", produces=True)

@@ -54,3 +54,16 @@ def deck_count_phrase(r, fn) -> str:
 def deck_count(env, v) -> int:
     g = env.game
     return len(g.state.supply[0][v]) if 1 <= v <= g.max_age else 0
+
+
+def bonus_copies_phrase(r, fn) -> str:
+    who = r.possessive(fn.args[1]) if len(fn.args) > 1 else "your"
+    return f"the number of [{r.expr(fn.args[0])}] bonuses on {who} board"
+
+
+@function("bonus_copies", ("value", "player?"), "int", phrase=bonus_copies_phrase,
+          defaults=("_executor(env)",),
+          doc="Echoes: how many visible bonuses of a value a player's board shows")
+def bonus_copies(env, v, who=None) -> int:
+    from ..echoes import visible_bonuses
+    return visible_bonuses(env.game, env.executor if who is None else who).count(v)

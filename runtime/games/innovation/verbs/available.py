@@ -67,3 +67,22 @@ def bonus_copies_phrase(r, fn) -> str:
 def bonus_copies(env, v, who=None) -> int:
     from ..echoes import visible_bonuses
     return visible_bonuses(env.game, env.executor if who is None else who).count(v)
+
+
+def shared_icons_phrase(r, fn) -> str:
+    return f"the icons common to {r.expr(fn.args[0], plural=True)}"
+
+
+@function("shared_icons", ("cards",), "icons", pure=True, zones=True, phrase=shared_icons_phrase,
+          doc="the icons every one of the cards shows (none for no cards): Novel's "
+              "\"share a common icon\"")
+def shared_icons(env, cards) -> list:
+    from dsl.interp import as_list
+
+    from ..cards import icon_id
+    from ..zones import BASIC_ICONS
+    cs = as_list(cards)
+    if not cs:
+        return []
+    icons = env.game.cards.icons
+    return [name for name in BASIC_ICONS if all(icon_id(name) in icons[c] for c in cs)]

@@ -134,9 +134,10 @@ v.effect_kind("demand", executor="demanded", exports=True, wrap="I demand you {b
               doc="I demand: opponents with fewer icons")
 v.effect_kind("compel", executor="compelled", exports=True, wrap="I compel you {body}!",
               doc="I compel: opponents with more icons")
-v.effect_kind("echo", executor="sharing", prefix="Echo: ", sets=("echoes", "artifacts"),
+v.effect_kind("echo", executor="sharing", prefix="Echo: ", sets=("echoes", "artifacts"), exports=True,
               doc="Echoes: runs before the dogma effects (000 \"回响效果\"); printed on Echoes cards "
-                  "(and on an Artifacts relic of Echoes type)")
+                  "(and on an Artifacts relic of Echoes type); its bindings are visible to the card's dogma "
+                  "effects (Charitable Trust: \"the card you drew due to the echo effect\")")
 v.effect_kind("inspire", executor="owner", playable=False, prefix="Inspire: ",
               doc="Figures: the inspire action of a colour")
 v.effect_kind("karma", triggers=("when", "would", "each"), runs=("when", "would"),

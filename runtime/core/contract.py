@@ -9,6 +9,8 @@ by name in the registry (runtime/core/registry.py). A `State` is one position of
                             an illegal answer raises IllegalMove naming the legal ones
     state.clone()           an independent copy, also in the middle of an effect
     state.is_terminal(), state.returns(), state.observation(player)
+    state.determinize(player, rng)   a copy with what `player` cannot see re-dealt at random,
+                            consistently with what he sees (fair search)
     state.to_json(), Game.load_state(text)   configuration + decisions: the save format
 
 Agents, front ends, search and benchmarks use nothing else (plus the game's `view` for
@@ -25,14 +27,47 @@ from .errors import BadOptions, IllegalMove
 
 
 # ------------------------------------------------------------------ decisions
-@dataclass(frozen=True)
 class Option:
     """One legal option of a pending decision. `id` is stable: the same option has the same
     id in every copy and replay of the game ("meld Agriculture", "red", "yes"); `value` is
-    what the rules act on; `text` one line of English for people."""
-    id: str
-    value: Any
-    text: str
+    what the rules act on; `text` one line of English for people. Immutable; compared by all
+    three. `Option.lazy(id, value, make)`: the text is made by `make()` when first read (a
+    search reads thousands of options and not one text)."""
+
+    __slots__ = ("id", "value", "_text", "_make")
+
+    def __init__(self, id: str, value: Any, text: str):
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "_text", text)
+        object.__setattr__(self, "_make", None)
+
+    @classmethod
+    def lazy(cls, id: str, value: Any, make) -> "Option":
+        o = cls(id, value, None)
+        object.__setattr__(o, "_make", make)
+        return o
+
+    @property
+    def text(self) -> str:
+        if self._make is not None:
+            object.__setattr__(self, "_text", self._make())
+            object.__setattr__(self, "_make", None)
+        return self._text
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"an Option is immutable (cannot set '{name}')")
+
+    def __eq__(self, other) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.id == other.id and self.value == other.value and self.text == other.text
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.value, self.text))
+
+    def __repr__(self) -> str:
+        return f"Option(id={self.id!r}, value={self.value!r}, text={self.text!r})"
 
 
 @dataclass(frozen=True)
@@ -254,6 +289,18 @@ class State:
     def observation(self, player: int) -> dict:
         """What `player` may see now: no other player's hidden cards, no deck order."""
         raise NotImplementedError
+
+    def determinize(self, player: int, rng) -> "State":
+        """A copy of this state at the same decision in which everything `player` cannot
+        see is re-dealt at random (drawn from `rng`, a runtime.core.rng.Rng) among what is
+        consistent with what he sees: `observation(player)` is the same, the hidden content
+        (other players' hidden cards, deck order) is a sample, not the truth. What search
+        agents search instead of the true state, so as to play fair."""
+        raise NotImplementedError
+
+    def can_determinize(self) -> bool:
+        """Whether determinize() works for this game (a search agent needs it)."""
+        return False
 
     def to_json(self) -> str:
         raise NotImplementedError

@@ -34,12 +34,16 @@ The engine protocol (what a game's rules object provides):
                          `labels`, when the rules give them, are its options' text instead)
     observation(player)  what a player may see
     heuristic(player)    the game's estimate of a position (greedy, search)
+    hidden_classes(player), relabeled(sigma), relabel_answer(kind, values, sigma)
+                         (optional) what a player cannot tell apart and how to rename it:
+                         determinize (see EngineState.determinize)
     random_agent(seed)   the rules' own RandomAgent (compiled with compiled rules)
     save_header()        {"game", "options", "seed"}: the configuration of the save format
 """
 from __future__ import annotations
 
 import json
+import random
 
 from .agents.basic import Agent, ask
 from .contract import Option, Pending, State
@@ -47,6 +51,11 @@ from .decision import validate_answer
 from .errors import BadSave, IllegalMove
 
 SETUP, STEPS = 0, 1
+
+# EngineState.determinize: renamings tried before fewer classes are renamed; and how often it
+# was called, drew a renaming again, and kept the state as it is (tests and benchmarks read it)
+DETERMINIZE_TRIES = 8
+DETERMINIZE_STATS = {"calls": 0, "retries": 0, "kept": 0}
 
 
 class Suspend(BaseException):
@@ -98,6 +107,7 @@ class EngineState(State):
         self._live = None             # the run stopped at the pending decision (read only);
         self._decision = None         # None: not run yet (see _open)
         self._view = None             # pending(), made when first asked
+        self._det = None              # determinize's (player, classes, entries, observation)
 
     # ------------------------------------------------------------------ the machine
     def _copy_base(self):
@@ -159,8 +169,10 @@ class EngineState(State):
         if self._view is None:
             eng = self._live
             labels = d.labels  # the rules' own English for these options, if any
-            opts = tuple(Option(eng.option_id(d.kind, o), o,
-                                labels[i] if labels and labels[i] else eng.option_text(d.kind, o))
+            kind, text = d.kind, eng.option_text
+            opts = tuple(Option(eng.option_id(kind, o), o, labels[i]) if labels and labels[i]
+                         else Option.lazy(eng.option_id(kind, o), o,
+                                          lambda o=o: text(kind, o))  # (made when read)
                          for i, o in enumerate(d.options))
             self._view = Pending(d.player, d.kind, d.prompt, opts, d.min, d.max, d.all_or_none)
         return self._view
@@ -173,6 +185,7 @@ class EngineState(State):
         values = self.pending().resolve(answer)
         values = validate_answer(d, values)  # counts, repeats, orders: IllegalMove
         self._answers = self._answers + [values]  # a new list: clones share the old one
+        self._det = None
         self._run()
 
     def clone(self) -> "EngineState":
@@ -228,6 +241,87 @@ class EngineState(State):
         from .replay import dumps
         self._open()
         return dumps(self._live.save_header(), self._live.log)
+
+    # ------------------------------------------------------------------ determinization
+    def determinize(self, player: int, rng) -> "EngineState":
+        """contract.State.determinize. The engine names what `player` cannot tell apart
+        (`hidden_classes(player)`: lists of interchangeable items, e.g. face-down cards of one
+        age); a random renaming `sigma` within those classes is drawn from `rng`, applied to the
+        step's checkpoint (`relabeled(sigma)`) and to the step's answers (`relabel_answer`), and
+        the step is run again: the same decision is reached in the re-dealt world. Items he saw
+        at the start of the step are never renamed (he knows them). The copy must show him
+        exactly what he sees now (observation, decision, its number of options); a renaming
+        under which the step goes otherwise (its rules read a hidden card) is drawn again, with
+        fewer classes after DETERMINIZE_TRIES tries; if none fits, the state is copied as it is
+        (counted in DETERMINIZE_STATS["kept"]: a rare last resort)."""
+        self._open()
+        d0 = self._decision
+        DETERMINIZE_STATS["calls"] += 1
+        if d0 is None:
+            return self.clone()
+        if getattr(self._live, "hidden_classes", None) is None:
+            raise NotImplementedError(
+                f"{self.game.name} does not say what a player cannot see (its engine has no "
+                f"hidden_classes): no determinize, so no fair search of it")
+        known = self._det
+        if known is None or known[0] != player:
+            known = self._det = (player,) + self._hidden(player)
+        _, classes, entries, seen = known
+        if not classes:
+            return self.clone()
+        live = self._live
+        shuffle = random.Random(rng.next_u32()).shuffle  # (C: a re-deal shuffles ~100 cards)
+        for attempt in range(2 * DETERMINIZE_TRIES):
+            sigma = {}
+            for cl in classes:
+                if attempt >= DETERMINIZE_TRIES and rng.below(2):
+                    continue  # later tries rename fewer classes
+                perm = list(cl)
+                shuffle(perm)
+                for c, r in zip(cl, perm):
+                    if c != r:
+                        sigma[c] = r
+            base = self._copy_base() if self._phase == SETUP else self._base
+            st = EngineState(self.game, base.relabeled(sigma), self._phase)
+            if not entries:  # the step's first decision: reached from the renamed checkpoint
+                st._open()   # with nothing that could go otherwise (tests check the observation)
+                return st
+            st._answers = [live.relabel_answer(e["kind"], a, sigma)
+                           for e, a in zip(entries, self._answers)]
+            try:
+                st._open()
+            except Exception:  # the renamed step went otherwise: an answer no longer fits
+                DETERMINIZE_STATS["retries"] += 1
+                continue
+            d = st._decision
+            if d is not None and d.player == d0.player and d.kind == d0.kind and \
+                    len(d.options) == len(d0.options) and st._live.observation(player) == seen:
+                return st
+            DETERMINIZE_STATS["retries"] += 1
+        DETERMINIZE_STATS["kept"] += 1
+        return self.clone()
+
+    def can_determinize(self) -> bool:
+        self._open()
+        return getattr(self._live, "hidden_classes", None) is not None
+
+    def _hidden(self, player: int) -> tuple:
+        """(classes, the step's log entries, the observation) for determinize: what `player`
+        cannot tell apart now and could not at the step's start, made once per position."""
+        live = self._live
+        classes = live.hidden_classes(player)
+        if self._phase == STEPS:
+            hidden_before = set()
+            for cl in self._base.hidden_classes(player):
+                hidden_before.update(cl)
+            classes = [k for k in ([c for c in cl if c in hidden_before] for cl in classes)
+                       if len(k) > 1]
+        n = len(self._answers)
+        entries = live.log[len(live.log) - n:] if n else []
+        if len(entries) != n or any(list(e["answer"]) != list(a)
+                                    for e, a in zip(entries, self._answers)):
+            raise RuntimeError("the step's answers are not the end of the decision log")
+        return classes, entries, (live.observation(player) if n else None)
 
     # ------------------------------------------------------------------ fast paths
     def play_out(self, agents: list, max_steps: int = 100000) -> "EngineState":
@@ -332,7 +426,7 @@ class _StateSeat(Agent):
         st = EngineState.__new__(EngineState)
         st.game, st._base, st._phase, st._fresh = self.game, base, self.at.phase, None
         st._answers = [list(e["answer"]) for e in eng.log[len(base.log):]]
-        st._live, st._decision, st._view = eng, d, None
+        st._live, st._decision, st._view, st._det = eng, d, None, None
         p = st.pending()
         return p.resolve(self.agent.choose(st, p))
 

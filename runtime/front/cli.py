@@ -377,8 +377,13 @@ def bench(game: str = typer.Argument("innovation"),
           min_time: float = typer.Option(0.3, "--min-time",
                                          help="seconds a repeat lasts at least (its games "
                                               "played again until then)"),
+          clone: bool = typer.Option(False, "--clone",
+                                     help="what a search costs, from mid-game states: clones/s, "
+                                          "applies/s, determinize/s, playouts/s, MCTS "
+                                          "iterations/s (benchmarks/bench_clone.py)"),
           as_json: bool = typer.Option(False, "--json")):
-    """Random-agent playouts of complete games: games/s and decisions/s per mode, and the ratio."""
+    """Random-agent playouts of complete games: games/s and decisions/s per mode, and the ratio.
+    With --clone: what a search costs from mid-game states (clones/s, playouts/s...)."""
     from runtime.core import registry
     from runtime.core.errors import UnknownGame
     try:
@@ -403,8 +408,18 @@ def bench(game: str = typer.Argument("innovation"),
             err.print(f"error: {e}")
             raise typer.Exit(2)
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-    from bench_games import run_bench
     modes = ["interpreted", "compiled"] if mode == "both" else [mode]
+    if clone:
+        from bench_clone import print_report, run_clone_bench
+        report = run_clone_bench(modes, game=game, players=players, seed=seed, repeats=repeats,
+                                 min_time=min_time,
+                                 progress=None if as_json else (lambda m: err.print(m, markup=False)))
+        if as_json:
+            print(json.dumps(report))
+        else:
+            print_report(report, lambda line: out.print(line, markup=False))
+        return
+    from bench_games import run_bench
     report = run_bench(modes, game=game, players=players, games=games, repeats=repeats, seed=seed,
                        progress=None if as_json else (lambda m: err.print(m, markup=False)),
                        min_time=min_time, options=options)

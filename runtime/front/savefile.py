@@ -23,7 +23,7 @@ import re
 import stat
 from dataclasses import dataclass, field
 
-from .bots import BOTS
+from .bots import BOTS, is_bot
 from .files import WriteRefused, atomic_write
 from .states import PlayError, find_game, load_state
 
@@ -191,7 +191,7 @@ def _check_shape(data, text: str, path) -> Saved:
         raise SaveError(path, at("cards"), f"cards must be a fingerprint (text), not {h['cards']!r}")
     seats = h.get("seats")
     if seats is not None and (not isinstance(seats, list) or any(
-            not isinstance(s, str) or (s != "human" and s not in BOTS) for s in seats)):
+            not isinstance(s, str) or (s != "human" and not is_bot(s)) for s in seats)):
         raise SaveError(path, at("seats"), f"bad seats {seats!r}: one of human, "
                                            f"{', '.join(BOTS)} per player")
     seeds = h.get("bot_seeds")

@@ -26,7 +26,7 @@ import signal
 import time
 from dataclasses import dataclass, field
 
-from .bots import BOTS, bot_seed, make_bot
+from .bots import BOTS, bot_seed, bot_version, is_bot, make_bot
 from .files import WriteRefused, atomic_write
 from .states import PlayError, find_game, new_state
 from .stats import Aggregate, check_record, error_record
@@ -194,7 +194,7 @@ def run_header(cfg: Config, game, probe) -> dict:
     """What must match for --resume (n may grow)."""
     fp = game.view().fingerprint(probe)
     header = {"version": RUN_VERSION, "game": cfg.game, "options": game.options(cfg.options),
-              "bots": list(cfg.bots), "bot_versions": [BOTS[b] for b in cfg.bots],
+              "bots": list(cfg.bots), "bot_versions": [bot_version(b) for b in cfg.bots],
               "seed": cfg.seed, "engine": fp["engine"], "cards": fp["cards"],
               "card_set": fp["card_set"], "mode": fp["mode"]}
     return json.loads(json.dumps(header))  # (tuples as lists: as it reads back)
@@ -342,8 +342,8 @@ def _run(cfg, out, workers, ray, resume, force, on_record, plots, on_start) -> d
     if cfg.n < 0:
         raise SimulationError("-n must be 0 or more")
     for b in cfg.bots:
-        if b not in BOTS:
-            raise SimulationError(f"unknown bot '{b}' (known: {', '.join(BOTS)})")
+        if not is_bot(b):
+            raise SimulationError(f"unknown bot '{b}' (known: {', '.join(BOTS)}; mcts:N)")
     game = find_game(cfg.game)
     view = game.view()
     probe = new_state(game, cfg.options, cfg.seed, cfg.mode)

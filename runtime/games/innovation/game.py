@@ -310,6 +310,11 @@ class InnovationGame(Host):
         st = self.state
         cards = self.cards
         self._shuffle_supply(set(self.options.expansions) | {"base"})
+        if self._hooks:
+            dealt = self._hooks.pop("dealt", None)  # (once: an empty _hooks keeps fast paths)
+            if dealt:
+                for fn in dealt:
+                    fn(self)
         piles = st.supply
         for age in range(1, 10):
             if piles[0][age]:
@@ -497,6 +502,22 @@ class InnovationGame(Host):
         """What `player` may see (observe.py)."""
         from .observe import observation
         return observation(self, player)
+
+    # ------------------------------------------------------------------ determinization
+    def hidden_classes(self, player: int) -> list:
+        """The cards `player` cannot tell apart, in classes (determinize.py)."""
+        from .determinize import hidden_classes
+        return hidden_classes(self, player)
+
+    def relabeled(self, sigma: dict) -> "InnovationGame":
+        """A copy with card c renamed sigma[c] wherever it lies (determinize.py)."""
+        from .determinize import relabeled
+        return relabeled(self, sigma)
+
+    def relabel_answer(self, kind: str, values: list, sigma: dict) -> list:
+        """An answer of a `kind` decision with its cards renamed (determinize.py)."""
+        from .determinize import relabel_answer
+        return relabel_answer(kind, values, sigma)
 
     def option_name(self, kind: str, option) -> str:
         """Human/scenario name of an option: cards by name, players p1.., others as text."""
@@ -1413,9 +1434,31 @@ class InnovationGame(Host):
         self._checking_specials = False
 
     def clone(self) -> "InnovationGame":
-        """An independent copy (same agents objects, copied state, RNG, logs and hooks)."""
-        import copy
-        g = copy.copy(self)
+        """An independent copy (same agents objects, copied state, RNG, logs and hooks).
+        Compiled, field by field into a new object (copy.copy of an extension type goes
+        through its pickling, __reduce_cython__: half the cost of a clone); interpreted,
+        copy.copy (a dict copy, which also keeps any attribute added at run time)."""
+        if cython.compiled:
+            g = InnovationGame.__new__(InnovationGame)
+            g.cards, g.options, g.seed, g._result = self.cards, self.options, self.seed, \
+                self._result
+            g.effects, g._special_by_name = self.effects, self._special_by_name
+            g._rows, g.specials, g.agents = self._rows, self.specials, self.agents
+            g.age_of, g.special_card, g._dogma_icon = self.age_of, self.special_card, \
+                self._dogma_icon
+            g.team_of, g._icon_bits = self.team_of, self._icon_bits
+            g._special_cards, g._special_masks = self._special_cards, self._special_masks
+            g._orders, g._special_conds = self._orders, self._special_conds
+            g._meld_actions, g._dogma_actions = self._meld_actions, self._dogma_actions
+            g._achieve_actions, g._opponents = self._achieve_actions, self._opponents
+            g._specials_known, g.record_events, g.over = self._specials_known, \
+                self.record_events, self.over
+            g._checking_specials, g.transactional = self._checking_specials, self.transactional
+            g.n_players, g.needed, g.max_age = self.n_players, self.needed, self.max_age
+            g.counted_changes, g._nested = self.counted_changes, self._nested
+        else:
+            import copy
+            g = copy.copy(self)
         g.state = self.state.clone()
         g.rng = Rng(0)
         g.rng.setstate(self.rng.getstate())

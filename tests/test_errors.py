@@ -223,7 +223,7 @@ bad.card:5:14: error: unknown name 'foo'
 bad.card:5:14: error: unknown function 'vlaue'
             draw vlaue(this)
                  ^^^^^
-  expected: one of achievement_count, any, bonus, bonus_count, bonuses, card_bonus, color, colors, count, eligible, highest, icons, ...
+  expected: one of achievement_count, any, bonus, bonus_copies, bonus_count, bonuses, card_bonus, color, colors, count, deck_bottom, deck_count, ...
   did you mean 'value'?""",
     "unknown_zone": """\
 bad.card:5:27: error: unknown zone 'pocket'

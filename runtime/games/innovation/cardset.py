@@ -44,7 +44,8 @@ RUNTIME_MODULES = (
     "runtime.games.innovation.game", "runtime.games.innovation.zones",
     "runtime.games.innovation.functions", "runtime.games.innovation.verbs.draw",
     "runtime.games.innovation.verbs.cards", "runtime.games.innovation.verbs.moves",
-    "runtime.games.innovation.verbs.piles", "runtime.games.innovation.verbs.ends")
+    "runtime.games.innovation.verbs.piles", "runtime.games.innovation.verbs.ends",
+    "runtime.games.innovation.verbs.available")
 # The classes compiled card modules are typed against (dsl.codegen.Binding).
 TYPED_GAME = ("runtime.games.innovation.game", "InnovationGame")
 TYPED_CONTEXT = ("runtime.games.innovation.effects", "EffectContext")

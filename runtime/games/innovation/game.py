@@ -54,7 +54,7 @@ DRAW_ACTION = ("draw",)
 PROCEED = object()  # a replacement hook returns this to let the verb happen normally
 
 TRANSFER_ZONES = {"hand": HAND, "score": SCORE, "board": BOARD, "achievements": ACHIEVEMENTS,
-                  "display": DISPLAY, "forecast": FORECAST}
+                  "display": DISPLAY, "forecast": FORECAST, "available": AVAILABLE}
 
 
 @dataclass(frozen=True)

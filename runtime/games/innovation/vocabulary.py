@@ -10,7 +10,7 @@ from dsl.vocab import Vocabulary
 from . import functions, zones
 from .cards import icon_id
 from .phrasebook import InnovationRenderer
-from .verbs import cards, draw, ends, moves, piles
+from .verbs import available, cards, draw, ends, moves, piles
 
 COLORS = ("blue", "red", "green", "yellow", "purple")
 ICONS = ("crown", "leaf", "lightbulb", "castle", "factory", "clock", "avatar")
@@ -117,7 +117,7 @@ v.examples = {"cards": "a card from hand", "color": "red", "player": "an opponen
 v.phrasebook = InnovationRenderer
 
 # ---- verbs, functions and tests: each in its module, declared once
-v.add(draw, cards, moves, piles, ends, functions)
+v.add(draw, cards, moves, piles, ends, functions, available)
 v.reserve("self-execute", "cards", why="4th edition: execute all effects of a card for yourself")
 v.reserve("promote", "cards", why="Echoes: meld a card from your forecast")
 v.reserve("dig", "value", why="Artifacts: dig an artifact onto display", produces=True)
@@ -134,9 +134,10 @@ v.effect_kind("demand", executor="demanded", exports=True, wrap="I demand you {b
               doc="I demand: opponents with fewer icons")
 v.effect_kind("compel", executor="compelled", exports=True, wrap="I compel you {body}!",
               doc="I compel: opponents with more icons")
-v.effect_kind("echo", executor="sharing", prefix="Echo: ", sets=("echoes", "artifacts"),
+v.effect_kind("echo", executor="sharing", prefix="Echo: ", sets=("echoes", "artifacts"), exports=True,
               doc="Echoes: runs before the dogma effects (000 \"回响效果\"); printed on Echoes cards "
-                  "(and on an Artifacts relic of Echoes type)")
+                  "(and on an Artifacts relic of Echoes type); its bindings are visible to the card's dogma "
+                  "effects (Charitable Trust: \"the card you drew due to the echo effect\")")
 v.effect_kind("inspire", executor="owner", playable=False, prefix="Inspire: ",
               doc="Figures: the inspire action of a colour")
 v.effect_kind("karma", triggers=("when", "would", "each"), runs=("when", "would"),

@@ -449,3 +449,16 @@ def parse_saved(text: str, game_name: str) -> tuple[dict, list]:
     except (KeyError, TypeError, ValueError) as e:
         raise BadSave(f"malformed decisions: {e}") from None
     return header, entries
+
+
+def engine_from_save(game, header: dict, options: dict, mode: str, record_events: bool):
+    """The engine a save starts from: its seed checked, its options through the game's own
+    check (a refusal of either is the save's, BadSave with the reason)."""
+    from .errors import BadOptions
+    seed = header.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 64:
+        raise BadSave(f"the seed must be a whole number from 0 to 2**64 - 1, not {seed!r}")
+    try:
+        return game.engine(options, seed, mode, record_events)
+    except BadOptions as e:
+        raise BadSave(f"options: {e}") from None

@@ -72,19 +72,12 @@ class Innovation(Game):
         return EngineState(self, None, fresh=fresh)
 
     def load_state(self, text: str, mode: str = "interpreted", record_events: bool = False):
-        from runtime.core.errors import BadSave
-        from runtime.core.machine import EngineState, parse_saved
+        from runtime.core.machine import EngineState, engine_from_save, parse_saved
         header, entries = parse_saved(text, self.name)
         raw = dict(header.get("options") or {})
         if "expansions" in raw and "sets" not in raw:  # saves written before the option's rename
             raw["sets"] = raw.pop("expansions")
-        seed = header.get("seed")
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 64:
-            raise BadSave(f"the seed must be a whole number from 0 to 2**64 - 1, not {seed!r}")
-        try:
-            engine = self.engine(raw, seed, mode, record_events)
-        except BadOptions as e:
-            raise BadSave(f"options: {e}") from None
+        engine = engine_from_save(self, header, raw, mode, record_events)
         return EngineState.replayed(self, engine, entries)
 
     def view(self):

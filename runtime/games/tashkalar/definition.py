@@ -63,16 +63,10 @@ class TashKalar(Game):
         return EngineState(self, None, fresh=fresh)
 
     def load_state(self, text: str, mode: str = "interpreted", record_events: bool = False):
-        from runtime.core.errors import BadSave
-        from runtime.core.machine import EngineState, parse_saved
+        from runtime.core.machine import EngineState, engine_from_save, parse_saved
         header, entries = parse_saved(text, self.name)
-        seed = header.get("seed")
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 64:
-            raise BadSave(f"the seed must be a whole number from 0 to 2**64 - 1, not {seed!r}")
-        try:
-            engine = self.engine(dict(header.get("options") or {}), seed, mode, record_events)
-        except BadOptions as e:
-            raise BadSave(f"options: {e}") from None
+        options = dict(header.get("options") or {})
+        engine = engine_from_save(self, header, options, mode, record_events)
         return EngineState.replayed(self, engine, entries)
 
     def view(self):

@@ -120,7 +120,8 @@ def test_the_game_search_finds_what_the_reference_search_finds(seed, players):
         g = GAME.engine({"players": players, "variant": "deathmatch"}, 0, mode)
         table = g.table
         every = [c for c, info in enumerate(table.cards) if info.pattern is not None]
-        g.owner, g.rank = list(owner), list(rank)
+        for s in B.SQUARES:
+            g.owner[s], g.rank[s] = owner[s], rank[s]
         g.hand[0] = [c for c in every if table.cards[c].kind == "being"]
         g.legends[0] = [c for c in every if table.cards[c].kind == "legend"]
         g.legend_supply[0] = 1

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import cython
+
+from dsl.accel import CHECK, ON, AccelMismatch
 from dsl.interp import Host
 from runtime.core.agents.basic import FirstLegalAgent, RandomAgent, ask
 from runtime.core.decision import new_decision, new_entry, new_entry_one, validate_answer
@@ -16,7 +19,8 @@ from runtime.core.rng import Rng
 
 from . import board as B
 from .effects import Context
-from .patterns import (COMMON, HEROIC, LEGENDARY, RANKS, Boards, Search, mismatch, squares_at)
+from .patterns import (COMMON, HEROIC, LEGENDARY, RANKS, Boards, Search, matches,
+                       matches_improvised, mismatch, squares_at)
 
 HAND_BEINGS, HAND_LEGENDS, HAND_FLARES = 3, 2, 1   # 004 设置
 PIECES = 18           # common/heroic pieces of a colour (one pool: two sides of a piece)
@@ -25,6 +29,12 @@ WIN_VP = 9            # 004 游戏结束和计分
 DEATHMATCH_VP = {2: 18, 3: 12, 4: 10}   # 004 死斗规则: the end, in a single colour
 HIGH_FORM, DEATHMATCH = "high-form", "deathmatch"
 NO_SQUARE = -1
+# The acceleration layer (dsl/accel.py, CARDLANG_ACCEL): the legal actions from the position's
+# bitboards and the flattened pattern searches (patterns.Boards, Search). Off: the reference
+# (reference_actions: each pattern's `matches` on bitboards made afresh, counts and empty
+# squares read square by square); check: both, compared at every action.
+_ACCEL = ON
+_CHECK = CHECK
 
 
 @dataclass(frozen=True)
@@ -60,7 +70,7 @@ class TashKalarGame(Host):
         self.over = False
         self.transactional = True
         self._result = None
-        self.owner = [-1] * B.N
+        self.owner = [-1] * B.N   # the player of the piece on each square, or -1
         self.rank = [0] * B.N
         self.supply = [PIECES] * n
         self.legend_supply = [LEGEND_PIECES] * n
@@ -283,18 +293,81 @@ class TashKalarGame(Host):
         self.check_score_end(p)
 
     def legal_actions(self, p: int) -> list:
+        if not _ACCEL:
+            return self.reference_actions(p)
+        out = self.fast_actions(p)
+        if _CHECK:
+            ref = self.reference_actions(p)
+            if ref != out:
+                raise AccelMismatch(f"legal actions of p{p + 1} from the bitboards differ from "
+                                    f"the reference: {sorted(set(out) ^ set(ref))[:6]}")
+        return out
+
+    def reference_actions(self, p: int) -> list:
+        """The legal actions as the rules read (the acceleration layer's reference)."""
         out = []
-        flares = [("flare", c) for c in self.flares[p] if self.flare_halves(p, c)]
-        if self.actions_left > 0:   # summons first: their numbers are the view's
-            self.find_summons(p, False, True, out)
-            self.find_summons(p, True, True, out)
+        flares = [("flare", c) for c in self.flares[p] if self.reference_halves(p, c)]
+        if self.actions_left > 0:
+            for c, s, o in self.reference_summons(p):
+                out.append(("summon", c, s, o))
+            for c, s, o, q in self.reference_summons(p, True):
+                out.append(("summon", c, s, o, q))
             out.extend(flares)
             if not self.discarded and (self.hand[p] or self.legends[p] or self.flares[p]):
                 out.append(("discard",))
-            owner = self.owner
             for s in B.SQUARES:
-                if owner[s] < 0:
-                    out.append(PLACE[s])
+                if self.owner[s] < 0:
+                    out.append(("place", s))
+        elif flares:
+            out.extend(flares)
+            out.append(("end",))
+        return out
+
+    def reference_summons(self, p: int, improvised: bool = False) -> list:
+        """legal_summons by patterns.matches / matches_improvised on bitboards made afresh."""
+        ge, empty = self.bitboards(p)
+        out = []
+        others = [q for q in range(self.n_players) if q != p and q not in self.improvised[p]] \
+            if improvised else []
+        enemy = [(q, self.bitboards(q)[0]) for q in others]
+        for c in self.summonable_cards(p):
+            info = self.table.cards[c]
+            if info.pattern is None:
+                continue
+            ok = self.being_squares(p, info, ge, empty)
+            if not improvised:
+                for s, o in matches(info.pattern, ge, ok):
+                    out.append((c, s, o))
+                continue
+            for q, ege in enemy:
+                for s, o in matches_improvised(info.pattern, ge, ege, ok):
+                    out.append((c, s, o, q))
+        return out
+
+    def reference_halves(self, p: int, c: int) -> list:
+        """flare_halves counted square by square."""
+        info = self.table.cards[c]
+        up, pc = self.upgraded(p), self.pieces(p)
+        halves = []
+        if any(self.upgraded(q) - up >= info.upper for q in range(self.n_players) if q != p):
+            halves.append("upper")
+        if any(self.pieces(q) - pc >= info.lower for q in range(self.n_players) if q != p):
+            halves.append("lower")
+        return halves
+
+    def fast_actions(self, p: int) -> list:
+        """legal_actions from the position's bitboards (the acceleration layer)."""
+        out = []
+        bb = self.bb   # the position's bitboards, once for every action's search
+        bb.compute(self.owner, self.rank)
+        flares = [("flare", c) for c in self.flares[p] if self._flare_halves(bb, p, c)]
+        if self.actions_left > 0:   # summons first: their numbers are the view's
+            self._find_summons(bb, p, False, True, out)
+            self._find_summons(bb, p, True, True, out)
+            out.extend(flares)
+            if not self.discarded and (self.hand[p] or self.legends[p] or self.flares[p]):
+                out.append(("discard",))
+            bb.places(out)   # ("place", s) for each empty square, in square order
         elif flares:   # after the last action: a flare, or end the turn
             out.extend(flares)
             out.append(("end",))
@@ -478,8 +551,13 @@ class TashKalarGame(Host):
         """(card, being square, orientation) of every summon that stands; with `improvised`,
         (card, square, orientation, opponent) of those standing only with one piece of an
         opponent whose piece p has not used yet (004 即兴召唤: once per opponent colour)."""
+        if not _ACCEL:
+            return self.reference_summons(p, improvised)
         out = []
         self.find_summons(p, improvised, False, out)
+        if _CHECK and out != self.reference_summons(p, improvised):
+            raise AccelMismatch(f"the summons of p{p + 1} from patterns.Search differ from "
+                                "patterns.matches")
         return out
 
     def find_summons(self, p: int, improvised: bool, action: bool, out: list) -> None:
@@ -492,11 +570,21 @@ class TashKalarGame(Host):
                 return
         else:
             others = []
+        bb = self.bb
+        bb.compute(self.owner, self.rank)
+        self._find_summons(bb, p, improvised, action, out)
+
+    def _find_summons(self, bb, p: int, improvised: bool, action: bool, out: list) -> None:
+        """find_summons on the bitboards `bb` of the position."""
+        if improvised:
+            others = [q for q in range(self.n_players) if q != p and q not in self.improvised[p]]
+            if not others:
+                return
+        else:
+            others = []
         cards = self.summonable_cards(p)
         if not cards:
             return
-        bb = self.bb
-        bb.compute(self.owner, self.rank)
         searches = self.searches
         for c in cards:
             sr = searches[c]
@@ -548,9 +636,13 @@ class TashKalarGame(Host):
     def flare_halves(self, p: int, c: int) -> list:
         """004 播放耀斑: the upper half if an opponent has X more upgraded pieces, the lower
         if one has Y more pieces."""
-        info = self.table.cards[c]
         bb = self.bb   # the counts from the position's bitboards
         bb.compute(self.owner, self.rank)
+        return self._flare_halves(bb, p, c)
+
+    def _flare_halves(self, bb, p: int, c: int) -> list:
+        """flare_halves on the bitboards `bb` of the position."""
+        info = self.table.cards[c]
         up, pc = bb.upgraded(p), bb.pieces(p)
         halves = []
         for q in range(self.n_players):
@@ -649,12 +741,17 @@ class TashKalarGame(Host):
         return True
 
     def own_pieces(self, p: int, low: int, high: int, but: int) -> list:
-        """The squares of p's pieces of rank low..high, but `but`."""
-        owner, rank = self.owner, self.rank
-        out = []
-        for t in B.SQUARES:
-            if owner[t] == p and low <= rank[t] <= high and t != but:
-                out.append(t)
+        """The squares of p's pieces of rank low..high, but `but`, in square order."""
+        if not _ACCEL or _CHECK:
+            owner, rank = self.owner, self.rank
+            ref = [t for t in B.SQUARES if owner[t] == p and low <= rank[t] <= high and t != but]
+            if not _ACCEL:
+                return ref
+        bb = self.bb
+        bb.compute(self.owner, self.rank)
+        out = bb.squares(p, low, high, but)
+        if _CHECK and out != ref:
+            raise AccelMismatch(f"p{p + 1}'s pieces from the bitboards differ: {out} {ref}")
         return out
 
     def remove(self, s: int) -> None:
@@ -760,9 +857,6 @@ def _copy_rng(rng):
     return r
 
 
-PLACE = tuple(("place", s) for s in range(B.N))   # the place actions, made once
-
-
 def searches(table) -> list:
     """Each card's pattern Search (None for a card without a pattern), made once per card
     table and Search class (the compiled runtime's is another class)."""
@@ -809,7 +903,13 @@ def action_text(g, a: tuple) -> str:
 # ------------------------------------------------------------------ tasks (High Form)
 def task_met(g, p: int, c: int) -> bool:
     info = g.table.cards[c]
-    test = TASK_TESTS.get(info.test)
+    name = info.test
+    if cython.compiled:   # the tests called through C (the same as TASK_TESTS's)
+        if name == "surround":
+            return _surround(g, p, info)
+        if name == "conquest":
+            return _conquest(g, p, info)
+    test = TASK_TESTS.get(name)
     return bool(test and test(g, p, info))
 
 
@@ -856,11 +956,12 @@ def _summoning(g, p, info):
 def _surround(g, p, info):
     need = info.params[0]
     owner = g.owner
-    for s in B.SQUARES:
+    squares, neighbours = B.SQUARES, B.NEIGHBOURS
+    for s in squares:
         o = owner[s]
         if o >= 0 and o != p:
             n = 0
-            for t in B.NEIGHBOURS[s]:
+            for t in neighbours[s]:
                 if owner[t] == p:
                     n += 1
             if n >= need:

@@ -200,6 +200,7 @@ SQ = _table(B.SQUARES)                              # the board's squares, as a 
 N_SQ = len(B.SQUARES)
 SHIFT_AT = _table(SHIFT_OK[dx, dy] for dy in range(-8, 9) for dx in range(-8, 9))
 MAX_CELLS = 128       # cells of all orientations of one pattern (8 x 16)
+PLACE = tuple(("place", s) for s in range(B.N))   # the rules' place actions, made once
 
 
 def _shift_index(dx: int, dy: int) -> int:
@@ -285,6 +286,28 @@ class Boards:
 
     def own(self, p: int, r: int):
         return self.ge[p * 3 + r]
+
+    def places(self, out: list) -> None:
+        """Appends ("place", s) for each empty square, in square order."""
+        empty = self.empty
+        while empty:
+            low = empty & -empty
+            out.append(PLACE[_low_square(low)])
+            empty ^= low
+
+    def squares(self, p: int, low: int, high: int, but: int) -> list:
+        """The squares of p's pieces of rank low..high, but `but`, in square order."""
+        b = self.ge[p * 3 + low]
+        if high < 2:
+            b &= ~self.ge[p * 3 + high + 1]
+        out = []
+        while b:
+            bit = b & -b
+            s = _low_square(bit)
+            if s != but:
+                out.append(s)
+            b ^= bit
+        return out
 
     def pieces(self, p: int) -> int:
         """How many pieces player p has on the board."""

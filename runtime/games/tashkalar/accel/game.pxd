@@ -11,7 +11,7 @@ from runtime.games.tashkalar.effects cimport Context
 from runtime.games.tashkalar.patterns cimport Boards, Search
 
 cdef long PIECES, LEGEND_PIECES, WIN_VP, NO_SQUARE
-cdef tuple PLACE
+cdef bint _ACCEL, _CHECK
 
 @cython.final
 cdef class TashKalarGame(Host):
@@ -36,8 +36,10 @@ cdef class TashKalarGame(Host):
     cpdef step(self)
     @cython.locals(kind=str)
     cpdef do_action(self, long p, tuple a)
-    @cython.locals(out=list, flares=list, owner=list, s=long)
+    @cython.locals(out=list, ref=list)
     cpdef list legal_actions(self, long p)
+    @cython.locals(out=list, flares=list, bb=Boards)
+    cpdef list fast_actions(self, long p)
     @cython.locals(q=long)
     cpdef check_score_end(self, long p)
     @cython.locals(owner=list, n=long, s=long)
@@ -56,11 +58,15 @@ cdef class TashKalarGame(Host):
     cpdef end_turn(self)
     cpdef refill(self, long p)
     cpdef trigger_end(self, long p, str why)
-    @cython.locals(others=list, cards=list, bb=Boards, searches=list, sr=Search)
+    @cython.locals(bb=Boards)
     cpdef find_summons(self, long p, bint improvised, bint action, list out)
-    @cython.locals(up=long, pc=long, halves=list, q=long, bb=Boards)
+    @cython.locals(others=list, cards=list, searches=list, sr=Search, c=long, q=long)
+    cpdef _find_summons(self, Boards bb, long p, bint improvised, bint action, list out)
+    @cython.locals(bb=Boards)
     cpdef list flare_halves(self, long p, long c)
-    @cython.locals(owner=list, rank=list, out=list, t=long, r=long)
+    @cython.locals(up=long, pc=long, halves=list, q=long)
+    cpdef list _flare_halves(self, Boards bb, long p, long c)
+    @cython.locals(bb=Boards, out=list, ref=list)
     cpdef list own_pieces(self, long p, long low, long high, long but)
     cpdef bint place(self, long p, long s, long r) except -1
     @cython.locals(o=long)
@@ -76,5 +82,8 @@ cdef dict REGIONS
 @cython.locals(owner=list, rank=list, n=long, up=long, leg=long, s=long, total=long,
                upgraded=long, legendary=long)
 cpdef bint _conquest(TashKalarGame g, long p, info) except -1
-@cython.locals(owner=list, s=long, o=long, t=long, n=long, need=long)
+@cython.locals(owner=list, s=long, o=long, t=long, n=long, need=long, squares=tuple,
+               neighbours=tuple)
 cpdef bint _surround(TashKalarGame g, long p, info) except -1
+@cython.locals(name=str)
+cpdef bint task_met(TashKalarGame g, long p, long c) except -1

@@ -10,6 +10,7 @@ cdef u128 BIT[81]
 cdef long SQ[69]
 cdef long N_SQ, MAX_CELLS
 cdef u128 SHIFT_AT[289]
+cdef tuple PLACE
 
 @cython.locals(s=long)
 cdef long _low_square(u128 low)
@@ -24,6 +25,10 @@ cdef class Boards:
     @cython.locals(i=long, s=long, o=long, r=long, b=u128, le0=u128, le1=u128, le2=u128,
                    empty=u128)
     cpdef compute(self, list owner, list rank)
+    @cython.locals(empty=u128, low=u128)
+    cpdef places(self, list out)
+    @cython.locals(b=u128, bit=u128, out=list, s=long)
+    cpdef list squares(self, long p, long low, long high, long but)
     cpdef u128 own(self, long p, long r)
     cpdef long pieces(self, long p) except? -1
     cpdef long upgraded(self, long p) except? -1

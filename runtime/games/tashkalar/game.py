@@ -47,7 +47,7 @@ class Context:
     squares (its pieces and marked squares) as summoned (dsl.interp reads game, executor,
     activator, card, kind, dogma_vars)."""
     __slots__ = ("game", "executor", "activator", "card", "kind", "dogma_vars", "shared",
-                 "subject", "being", "marked", "used")
+                 "subject", "being", "marked", "used", "heading")
 
     def __init__(self, game, executor, card, kind, being=NO_SQUARE, marked=(), used=()):
         self.game = game
@@ -61,6 +61,7 @@ class Context:
         self.being = being
         self.marked = marked
         self.used = used
+        self.heading = None     # (dx, dy) of the being's last move (lines.py: `ahead`)
 
 
 class TashKalarGame(Host):
@@ -102,6 +103,7 @@ class TashKalarGame(Host):
         self.discarded = False
         self.final_turn = -1
         self.extra_turn = False        # Time Elemental: the same player plays the next turn
+        self.extra_draws = [[] for _ in range(n)]   # "card" / "legend": drawn at the turn's end
         self.improvised = [set() for _ in range(n)]   # opponents whose piece one has used
         self.destroyed_turn = [[] for _ in range(n)]   # ranks of enemy pieces destroyed
         self.summoned_turn: list = []                  # (square, rank) summoned this turn
@@ -121,6 +123,7 @@ class TashKalarGame(Host):
             setattr(g, k, list(getattr(self, k)))
         g.improvised = [set(x) for x in self.improvised]
         for k in ("deck", "hand", "legends", "flares", "discards", "claimed", "destroyed_turn",
+                  "extra_draws",
                   "colour", "killed"):
             setattr(g, k, [list(x) for x in getattr(self, k)])
         return g
@@ -240,6 +243,19 @@ class TashKalarGame(Host):
         while len(self.flares[p]) < HAND_FLARES and self.flare_deck:
             self.flares[p].append(self.flare_deck.pop())
 
+    def draw_extra(self, p: int) -> None:
+        """The extra cards an effect gave (Forest Mystic, Kiskin Spirit: "draw 1 extra card
+        at the end of this turn"), after the hand is refilled: from the player's deck (its
+        last card drawn triggers the end) or the legendary deck."""
+        for word in self.extra_draws[p]:
+            if word == "card" and self.deck[p]:
+                self.hand[p].append(self.deck[p].pop())
+                if not self.deck[p]:
+                    self.trigger_end(p, "deck")
+            elif word == "legend" and self.legend_deck:
+                self.legends[p].append(self.legend_deck.pop())
+        self.extra_draws[p] = []
+
     # ------------------------------------------------------------------ the turn
     def step(self) -> None:
         """One action of the current player (004 轮次), a flare before or after one, or the
@@ -316,6 +332,7 @@ class TashKalarGame(Host):
                     self._deal_tasks()
                     self.check_score_end(p)
         self.refill(p)
+        self.draw_extra(p)
         if self.extra_turn:   # an extra turn, even after the end is triggered (Time Elemental)
             self.extra_turn = False
         elif self.final_turn >= 0 and self.turn >= self.final_turn:

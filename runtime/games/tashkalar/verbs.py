@@ -11,6 +11,7 @@ from dsl.interp import EffectError
 from dsl.vocab import function, test, verb
 
 from . import board as B
+from . import lines as L
 from .patterns import COMMON, HEROIC, LEGENDARY
 
 RANK_WORDS = {"common": COMMON, "heroic": HEROIC, "legendary": LEGENDARY}
@@ -40,6 +41,10 @@ def lister(env, noun: str, zone: str, players, position) -> list:
         sqs = ctx.marked
     elif zone == "pattern":
         sqs = ctx.used
+    elif zone in L.ZONES:
+        if ctx.being < 0:
+            raise EffectError(f"'{zone}' is read from a summoned being: none here")
+        sqs = L.zone(ctx, g.owner, zone)
     else:
         s = ctx.being
         if s < 0:
@@ -192,6 +197,7 @@ def _moves(env, items, call, jump: bool) -> list:
         done.append(g.move(p, s, t))
         if env.ctx.being == s:   # the being's piece moved: what is read from it follows it
             env.ctx.being = t
+            env.ctx.heading = None if jump else L.heading(s, t)
     return done
 
 
@@ -221,17 +227,26 @@ def jump(env, items, call) -> list:
 
 def _gain_phrase(r, act) -> str:
     word = getattr(act.obj, "value", "action")
-    return "take an extra turn after this one" if word == "turn" else "gain an action"
+    return {"turn": "take an extra turn after this one",
+            "card": "draw an extra card from your deck at the end of this turn",
+            "legend": "draw an extra card from the legendary deck at the end of this turn",
+            }.get(word, "gain an action")
 
 
 @verb("gain", "reward", phrase=_gain_phrase,
-      doc="`gain action`: one more action this turn; `gain turn`: an extra turn after this one")
+      doc="`gain action`: one more action this turn; `gain turn`: an extra turn after this one; "
+          "`gain card` / `gain legend`: one more card drawn from your deck / the legendary "
+          "deck at the end of this turn")
 def gain(env, items, call) -> list:
     word = items[0] if type(items) is list and items else items
+    g, p = env.game, env.executor
     if word == "turn":
-        env.game.extra_turn = True
+        g.extra_turn = True
         return ["turn"]
-    env.game.actions_left += 1
+    if word in ("card", "legend"):
+        g.extra_draws[p].append(word)
+        return [word]
+    g.actions_left += 1
     return ["action"]
 
 
@@ -264,8 +279,163 @@ def charge(env, items, call) -> list:
             g.move(p, s, t)
             if env.ctx.being == s:
                 env.ctx.being = t
+                env.ctx.heading = d
             s = t
             if hit == LEGENDARY:
                 break
         done.append(s)
     return done
+
+
+# ------------------------------------------------------------------ the Sylvan deck's words
+def _convert_phrase(r, act) -> str:
+    s = f"convert {r.obj(act.obj)} to your"
+    for prep, val in act.kwargs:
+        return s + f" {r.expr(val)} piece"
+    return s + " piece of the same rank"
+
+
+@verb("convert", "pieces", yields="pieces", kwargs=(("into", "rank", False),),
+      phrase=_convert_phrase, able="convertible",
+      doc="004 术语: the piece becomes yours, of the same rank or the rank `into` says; "
+          "converting counts as destroying the piece ('将一枚棋子“转化”为不同颜色算作摧毁')")
+def convert(env, items, call) -> list:
+    g, p = env.game, env.executor
+    into = call.arg("into")
+    into = into[0] if type(into) is list and into else into
+    done = []
+    for s in squares(env, items):
+        o = g.owner[s]
+        if o < 0 or o == p:
+            continue
+        r = g.rank[s] if into is None else RANK_WORDS[into]
+        g.destroy(p, s)
+        if g.place(p, s, r):
+            done.append(s)
+    return done
+
+
+@test("convertible", doc="a piece of another colour (one's own cannot be converted)")
+def convertible(env, s, arg) -> bool:
+    o = env.game.owner[square_of(env, s)]
+    return o >= 0 and o != env.executor
+
+
+def _plant_phrase(r, act) -> str:
+    s = f"place an enemy {r.expr(act.obj)} piece"
+    for prep, val in act.kwargs:
+        s += f" on {r.obj(val)}"
+    return s
+
+
+@verb("plant", "rank", yields="pieces", kwargs=(("onto", "squares", True),),
+      phrase=_plant_phrase,
+      doc="a piece of an opponent's colour (the one you choose, with several) of this rank "
+          "on each square")
+def plant(env, rank, call) -> list:
+    g, p = env.game, env.executor
+    where = call.arg("onto")
+    where = where if type(where) is list else ([] if where is None else [where])
+    targets = [s for s in squares(env, where) if g.owner[s] < 0]
+    if not targets:
+        return []
+    q = g.choose(p, "player", g.opponents(p), 1, 1, "place a piece of whose colour")[0]
+    r = RANK_WORDS[rank[0] if type(rank) is list else rank]
+    return [s for s in targets if g.place(q, s, r)]
+
+
+def _distance(a: int, b: int) -> int:
+    ax, ay = B.xy(a)
+    bx, by = B.xy(b)
+    return max(abs(ax - bx), abs(ay - by))
+
+
+@function("distance", ("square",), "int", phrase="the distance from the being to {0}")
+def distance(env, s):
+    """Squares between the being and s counted as moves (the larger of the column and row
+    differences: 004 术语, a move goes one square in any of the 8 directions)."""
+    s = square_of(env, s if type(s) is not list else (s[0] if s else -1))
+    b = env.ctx.being
+    if b < 0 or s < 0:
+        raise EffectError("'distance' is read from a summoned being: none here")
+    return _distance(b, s)
+
+
+@function("beside_own", ("square",), "bool",
+          phrase="{0} is adjacent to one of your pieces other than the being")
+def beside_own(env, s):
+    g, p = env.game, env.executor
+    s = square_of(env, s if type(s) is not list else (s[0] if s else -1))
+    return any(g.owner[t] == p and t != env.ctx.being for t in B.NEIGHBOURS[s])
+
+
+@function("more_common", ("square",), "bool",
+          phrase="the owner of {0} has more common pieces than you")
+def more_common(env, s):
+    g, p = env.game, env.executor
+    s = square_of(env, s if type(s) is not list else (s[0] if s else -1))
+    o = g.owner[s]
+    return o >= 0 and g.pieces(o) - g.upgraded(o) > g.pieces(p) - g.upgraded(p)
+
+
+@function("more_upgraded", ("square",), "bool",
+          phrase="the owner of {0} has more upgraded pieces than you")
+def more_upgraded(env, s):
+    g, p = env.game, env.executor
+    s = square_of(env, s if type(s) is not list else (s[0] if s else -1))
+    o = g.owner[s]
+    return o >= 0 and g.upgraded(o) > g.upgraded(p)
+
+
+@function("discards", (), "int", phrase="the number of cards in your discard pile")
+def discards(env):
+    return len(env.game.discards[env.executor])
+
+
+@verb("recall", None, phrase="put a card of your discard pile on top of your deck",
+      doc="a card of your discard pile, chosen, onto the top of your deck")
+def recall(env, items, call) -> list:
+    g, p = env.game, env.executor
+    pile = g.discards[p]
+    if not pile:
+        return []
+    c = g.choose(p, "card", list(dict.fromkeys(pile)), 1, 1,
+                 "a card of your discard pile to put on top of your deck")[0]
+    pile.remove(c)
+    g.deck[p].append(c)     # the deck's top is the list's end
+    return [c]
+
+
+def _advance_phrase(r, act) -> str:
+    style = r.expr(act.adverb) if act.adverb else "standard"
+    return f"do a {style} move with {r.obj(act.obj)} in the direction of the being's last move"
+
+
+@verb("advance", "pieces", yields="pieces", adverb="style", phrase=_advance_phrase,
+      able="advanceable",
+      doc="one move in the direction of the being's last move (Centaur Chieftain)")
+def advance(env, items, call) -> list:
+    g, p = env.game, env.executor
+    combat = (call.adverb or "standard") == "combat"
+    d = env.ctx.heading
+    done = []
+    if d is None:
+        return done
+    for s in squares(env, items):
+        t = B.step(s, d)
+        if g.owner[s] < 0 or not g.can_enter(g.rank[s], t, combat):
+            continue
+        done.append(g.move(p, s, t))
+        if env.ctx.being == s:
+            env.ctx.being = t
+    return done
+
+
+@test("advanceable", doc="a piece that can move one square in the being's last direction")
+def advanceable(env, s, arg) -> bool:
+    g = env.game
+    s = square_of(env, s)
+    d = env.ctx.heading
+    # a combat move may enter a square of the same rank: the verb's adverb decides at the
+    # move; here a square it could enter at all (combat's rules) is enough to be offered
+    return d is not None and g.owner[s] >= 0 and g.can_enter(g.rank[s], B.step(s, d), True)

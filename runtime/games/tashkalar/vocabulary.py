@@ -19,7 +19,7 @@ v.type("piece", parent="square", plural="pieces", item_of_list=True,
 v.type("rank", doc="a rank: common, heroic or legendary")
 v.type("direction", plural="directions", doc="one of the eight directions")
 v.type("style", doc="standard or combat (a move's or jump's rules)")
-v.type("reward", doc="what a card gains (an action)")
+v.type("reward", doc="what a card gains (an action, a turn, an extra card drawn)")
 
 # ---- card attributes
 v.attr("kind", "word", KINDS, doc="being (default), legend, flare or task")
@@ -33,7 +33,9 @@ v.attr("points", "int", min=0, max=9, doc="task: its victory points")
 v.attr("difficulty", "word", ("simple", "advanced"), doc="task: simple or advanced")
 v.attr("group", "word", ("destruction", "colored", "summoning", "pattern", "enemy"),
        doc="task: its type")
-v.attr("test", "word", ("destroyed", "end-of-legends", "conquest", "summoned", "surround"),
+v.attr("test", "word", ("destroyed", "end-of-legends", "conquest", "summoned", "surround",
+                        "rainbow", "cross", "lines", "diagonals", "side-chain",
+                        "corner-chain", "isolation"),
        doc="task: the rules' test of its condition")
 v.attr("params", "words", ("zero", "one", "two", "three", "four", "five", "six", "seven"),
        min_count=1, max_count=3, doc="task: the test's numbers, as number words")
@@ -56,6 +58,12 @@ v.zone("near", doc="the squares up to distance 2 from the being",
 v.zone("marked", doc="the pattern's marked squares", phrase="marked squares")
 v.zone("pattern", doc="the squares of the pieces that summoned the being",
        phrase="pattern's squares")
+v.zone("sight", doc="the first piece in each of the eight directions from the being (lines.py)",
+       phrase="the first pieces in each direction from the being")
+v.zone("diagonal-sight", doc="the first piece in each of the four diagonal directions from the being",
+       phrase="the first pieces in each diagonal direction from the being")
+v.zone("ahead", doc="the first piece beyond the being in the direction of its last move",
+       phrase="the next piece in the direction of the being's move")
 v.lister = verbs.lister
 v.domains = dict(verbs.DOMAINS)
 v.example_zones = ()
@@ -79,7 +87,7 @@ v.adjective("green", ("square", "piece"), "test", "green", test="square_color")
 # ---- constants
 v.const("rank", *RANKS)
 v.const("style", "standard", "combat")
-v.const("reward", "action", "turn")
+v.const("reward", "action", "turn", "card", "legend")
 v.const("piece", "being")
 v.const("player", "you")
 

@@ -806,5 +806,107 @@ def _surround(g, p, info):
     return False
 
 
+def _upgraded_on(g, q, squares) -> int:
+    return sum(1 for s in squares if g.owner[s] == q and g.rank[s] > COMMON)
+
+
+def _rainbow(g, p, info):
+    """Rainbow Dominance: more upgraded pieces than each opponent on the red squares, and
+    more on the green squares."""
+    return all(_upgraded_on(g, p, sq) > _upgraded_on(g, q, sq)
+               for sq in (B.RED, B.GREEN) for q in g.opponents(p))
+
+
+def _cross(g, p, info):
+    """Center Cross: params[0] pieces (5) on the central squares in a + or an x."""
+    need = info.params[0]
+    return any(sum(1 for s in shape if g.owner[s] == p) >= need
+               for shape in (B.CROSS_PLUS, B.CROSS_X))
+
+
+def _lines(g, p, info):
+    """Line Dominance: on one of the rows or columns through the central squares, params[0]
+    (6) more pieces than each opponent."""
+    lead = info.params[0]
+    for line in B.LINES:
+        mine = sum(1 for s in line if g.owner[s] == p)
+        if all(mine - sum(1 for s in line if g.owner[s] == q) >= lead for q in g.opponents(p)):
+            return True
+    return False
+
+
+def _diagonals(g, p, info):
+    """Diagonals: at least 4 pieces on each of the board's long diagonals, at least one of
+    them upgraded on each."""
+    return all(sum(1 for s in d if g.owner[s] == p) >= 4 and _upgraded_on(g, p, d) >= 1
+               for d in B.DIAGONALS)
+
+
+def _chain(g, p, pairs) -> bool:
+    """Two opposite edges joined by a chain of p's pieces, each adjacent to the next (in
+    any of the 8 directions, as a move goes: 004 术语)."""
+    owner = g.owner
+    for a, b in pairs:
+        todo = [s for s in a if owner[s] == p]
+        seen = set(todo)
+        while todo:
+            s = todo.pop()
+            if s in b:
+                return True
+            for t in B.NEIGHBOURS[s]:
+                if owner[t] == p and t not in seen:
+                    seen.add(t)
+                    todo.append(t)
+    return False
+
+
+def _side_chain(g, p, info):
+    return _chain(g, p, B.SIDES)
+
+
+def _corner_chain(g, p, info):
+    return _chain(g, p, B.CORNERS)
+
+
+def _isolation(g, p, info):
+    """Isolation: an enemy piece within distance 2 of another enemy piece that cannot get
+    adjacent to any other enemy piece in 3 moves or fewer through empty squares ("enemy":
+    of p; with several opponents, another piece of the same colour)."""
+    owner = g.owner
+    for s in B.SQUARES:
+        o = owner[s]
+        if o < 0 or o == p:
+            continue
+        friends = [t for t in B.SQUARES if owner[t] == o and t != s]
+        if not any(t in B.WITHIN_TWO[s] for t in friends):
+            continue
+        near = set()
+        for t in friends:
+            near.update(B.NEIGHBOURS[t])
+        reach, frontier = {s}, [s]
+        ok = s not in near
+        for _ in range(3):
+            if not ok:
+                break
+            nxt = []
+            for x in frontier:
+                for y in B.NEIGHBOURS[x]:
+                    if y not in reach and owner[y] < 0:
+                        if y in near:
+                            ok = False
+                            break
+                        reach.add(y)
+                        nxt.append(y)
+                if not ok:
+                    break
+            frontier = nxt
+        if ok:
+            return True
+    return False
+
+
 TASK_TESTS = {"destroyed": _destroyed, "end-of-legends": _end_of_legends,
-              "conquest": _conquest, "summoned": _summoning, "surround": _surround}
+              "conquest": _conquest, "summoned": _summoning, "surround": _surround,
+              "rainbow": _rainbow, "cross": _cross, "lines": _lines, "diagonals": _diagonals,
+              "side-chain": _side_chain, "corner-chain": _corner_chain,
+              "isolation": _isolation}

@@ -350,7 +350,7 @@ def _distance(a: int, b: int) -> int:
     return max(abs(ax - bx), abs(ay - by))
 
 
-@function("distance", ("square",), "int", phrase="the distance from the being to {0}")
+@function("distance", ("square",), "int", phrase="the distance between the being and {0}")
 def distance(env, s):
     """Squares between the being and s counted as moves (the larger of the column and row
     differences: 004 术语, a move goes one square in any of the 8 directions)."""
@@ -387,21 +387,33 @@ def more_upgraded(env, s):
     return o >= 0 and g.upgraded(o) > g.upgraded(p)
 
 
+def _pile(env) -> list:
+    """The executor's discard pile without the card whose effect runs (a summoned being's
+    card is discarded as it is summoned: its effect reads the pile as it was before)."""
+    return [c for c in env.game.discards[env.executor] if c != env.ctx.card]
+
+
 @function("discards", (), "int", phrase="the number of cards in your discard pile")
 def discards(env):
-    return len(env.game.discards[env.executor])
+    return len(_pile(env))
 
 
-@verb("recall", None, phrase="put a card of your discard pile on top of your deck",
+@function("owner", ("square|pieces",), "player", phrase="the owner of {0}")
+def owner_of(env, s):
+    s = square_of(env, s if type(s) is not list else (s[0] if s else -1))
+    return env.game.owner[s] if s >= 0 else -1
+
+
+@verb("recall", None, phrase=lambda r, act: "put a card of your discard pile on top of your deck",
       doc="a card of your discard pile, chosen, onto the top of your deck")
 def recall(env, items, call) -> list:
     g, p = env.game, env.executor
-    pile = g.discards[p]
+    pile = _pile(env)
     if not pile:
         return []
-    c = g.choose(p, "card", list(dict.fromkeys(pile)), 1, 1,
+    c = g.choose(p, "card", pile, 1, 1,
                  "a card of your discard pile to put on top of your deck")[0]
-    pile.remove(c)
+    g.discards[p].remove(c)
     g.deck[p].append(c)     # the deck's top is the list's end
     return [c]
 

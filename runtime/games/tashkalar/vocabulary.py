@@ -59,11 +59,11 @@ v.zone("marked", doc="the pattern's marked squares", phrase="marked squares")
 v.zone("pattern", doc="the squares of the pieces that summoned the being",
        phrase="pattern's squares")
 v.zone("sight", doc="the first piece in each of the eight directions from the being (lines.py)",
-       phrase="the first pieces in each direction from the being")
+       phrase="squares of the first pieces in the eight directions of the being")
 v.zone("diagonal-sight", doc="the first piece in each of the four diagonal directions from the being",
-       phrase="the first pieces in each diagonal direction from the being")
+       phrase="squares of the first pieces in the four diagonal directions of the being")
 v.zone("ahead", doc="the first piece beyond the being in the direction of its last move",
-       phrase="the next piece in the direction of the being's move")
+       phrase="square of the first piece beyond the being in the direction of its move")
 v.lister = verbs.lister
 v.domains = dict(verbs.DOMAINS)
 v.example_zones = ()
@@ -90,6 +90,7 @@ v.const("style", "standard", "combat")
 v.const("reward", "action", "turn", "card", "legend")
 v.const("piece", "being")
 v.const("player", "you")
+v.const("players", "opponents")
 
 v.examples = {"pieces": "an enemy piece on adjacent", "rank": "common",
               "squares": "an empty square on marked", "style": "combat", "reward": "action"}

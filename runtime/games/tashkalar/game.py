@@ -92,6 +92,7 @@ class TashKalarGame(Host):
         self.flares = [[] for _ in range(n)]
         self.discards = [[] for _ in range(n)]
         self.legend_deck: list = []
+        self.legends_out: list = []             # the cards of summoned legends (out of the game)
         self.flare_deck: list = []
         self.task_deck: list = []
         self.tasks: list = []                   # the queue: the first three available
@@ -118,13 +119,12 @@ class TashKalarGame(Host):
         g = TashKalarGame.__new__(TashKalarGame)
         g.__dict__.update(self.__dict__)
         g.rng = _copy_rng(self.rng)
-        for k in ("owner", "rank", "supply", "legend_supply", "legend_deck", "flare_deck",
-                  "task_deck", "tasks", "vp", "log", "events", "summoned_turn", "agents"):
+        for k in ("owner", "rank", "supply", "legend_supply", "legend_deck", "legends_out",
+                  "flare_deck", "task_deck", "tasks", "vp", "log", "events", "summoned_turn", "agents"):
             setattr(g, k, list(getattr(self, k)))
         g.improvised = [set(x) for x in self.improvised]
         for k in ("deck", "hand", "legends", "flares", "discards", "claimed", "destroyed_turn",
-                  "extra_draws",
-                  "colour", "killed"):
+                  "extra_draws", "colour", "killed"):
             setattr(g, k, [list(x) for x in getattr(self, k)])
         return g
 
@@ -515,6 +515,7 @@ class TashKalarGame(Host):
             self.discards[p].append(c)
         else:
             self.legends[p].remove(c)
+            self.legends_out.append(c)   # a summoned legend's card leaves the game
         self.emit("summon", p, c, s)
         if self.owner[s] >= 0:
             self.destroy(p, s)

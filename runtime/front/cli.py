@@ -229,7 +229,7 @@ def validate(game: str = typer.Argument("innovation", metavar="game",
     from rich.table import Table
     from dsl.load import load
     from .testing import CARDS_ROOT
-    from .validate import markdown, read_reference, validate as run_validate
+    from .validate import keep_tail, markdown, read_reference, validate as run_validate
     from runtime.core import registry
     from runtime.core.errors import UnknownGame
     try:
@@ -269,12 +269,15 @@ def validate(game: str = typer.Argument("innovation", metavar="game",
     if md:
         notes = {c.name: c.attrs["note"] for c in res.cards if c.attrs.get("note")}
         md.parent.mkdir(parents=True, exist_ok=True)
-        md.write_text(markdown(rows, set_name, threshold, notes))
+        tail = keep_tail(md.read_text()) if md.exists() else ""
+        md.write_text(markdown(rows, set_name, threshold, notes) + tail)
         out.print(f"wrote {md}")
-    counts = {s: sum(r.status == s for r in rows) for s in ("ok", "justified", "differs", "not encoded")}
-    out.print(f"{counts['ok']} ok, {counts['justified']} justified, {counts['differs']} differ, "
-              f"{counts['not encoded']} not encoded")
-    raise typer.Exit(1 if counts["differs"] or counts["not encoded"] else 0)
+    counts = {s: sum(r.status == s for r in rows)
+              for s in ("ok", "justified", "differs", "not encoded", "missing")}
+    (err if as_json else out).print(
+        f"{counts['ok']} ok, {counts['justified']} justified, {counts['differs']} differ, "
+        f"{counts['not encoded']} not encoded, {counts['missing']} missing")
+    raise typer.Exit(1 if counts["differs"] or counts["not encoded"] or counts["missing"] else 0)
 
 
 def _show_report(report, md, as_json: bool) -> None:

@@ -4,6 +4,8 @@ Gamehelptashkalar, cited by heading). The cards' own examples are `cardlang test
 cards/tashkalar`."""
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 from typer.testing import CliRunner
 
@@ -61,6 +63,18 @@ def test_each_deck_is_an_option_and_a_random_game_with_it_runs(deck):
             e.step()
             steps += 1
             assert set(e.hand[0]) <= own
+            for p in range(e.n_players):   # 004 棋子用尽: conversions and enemy pieces placed
+                on = [s for s in B.SQUARES if e.owner[s] == p]   # (Forest Ancient) keep counts
+                assert sum(1 for s in on if e.rank[s] < 2) + e.supply[p] == 18
+                assert sum(1 for s in on if e.rank[s] == 2) + e.legend_supply[p] == 3
+            places = (e.deck + e.hand + e.legends + e.flares + e.discards + e.claimed
+                      + [e.legend_deck, e.legends_out, e.flare_deck, e.task_deck, e.tasks])
+            want = Counter(c for c, info in enumerate(e.table.cards)
+                           if info.kind in ("legend", "flare")
+                           or (info.kind == "task" and e.options.tasks))
+            for p in range(e.n_players):   # recalled cards and extra draws stay in one place
+                want.update(e.table.ids("being", e.options.decks[p]))
+            assert Counter(c for zone in places for c in zone) == want
         assert e.over, opts
 
 

@@ -74,6 +74,8 @@ v.adjective("own", ("piece",), "test", test="own")
 v.adjective("non-being", ("piece",), "test", test="being", negated=True,
             doc="other than the summoned being")
 v.adjective("empty", ("square",), "test", test="empty")
+v.adjective("non-empty", ("square",), "test", test="empty", negated=True,
+            doc="a square with a piece on it")
 v.adjective("red", ("square", "piece"), "test", "red", test="square_color")
 v.adjective("green", ("square", "piece"), "test", "green", test="square_color")
 v.adjective("colored", ("square", "piece"), "test", "colored", test="square_color",

@@ -232,8 +232,8 @@ def jump(env, items, call) -> list:
 def _gain_phrase(r, act) -> str:
     word = getattr(act.obj, "value", "action")
     if word == "improvisation":
-        return ("for the next being you summon this turn, you may use one enemy piece as "
-                "though it were yours")
+        return ("your next summon this turn may count one enemy piece of its pattern as "
+                "your own")
     return "take an extra turn after this one" if word == "turn" else "gain an action"
 
 
@@ -255,22 +255,23 @@ def gain(env, items, call) -> list:
 
 def _charge_phrase(r, act) -> str:
     style = r.expr(act.adverb) if act.adverb else "standard"
-    count = "any number of"
+    count, moves = "any number of", "moves"
     for prep, val in act.kwargs:
-        if prep == "by":
+        if prep == "for":
             count = f"up to {r.expr(val)}"
-    return f"charge with {r.obj(act.obj)}: {count} {style} moves in one direction"
+            moves = "move" if count in ("up to 1", "up to one") else "moves"
+    return f"charge with {r.obj(act.obj)}: {count} {style} {moves} in one direction"
 
 
 @verb("charge", "pieces", adverb="style", phrase=_charge_phrase, yields="pieces",
-      kwargs=(("by", "int", False),),
-      doc="the player chooses a direction; the piece may do any number of moves in it (`by "
-          "N`: up to N), one at a time (a combat charge stops when it destroys a legendary "
+      kwargs=(("for", "int", False),),
+      doc="the player chooses a direction; the piece may do any number of moves in it (`for "
+          "for N`: up to N), one at a time (a combat charge stops when it destroys a legendary "
           "piece); yields where each piece ends")
 def charge(env, items, call) -> list:
     g, p = env.game, env.executor
     combat = (call.adverb or "standard") == "combat"
-    limit = call.arg("by") if call.step.args else None
+    limit = call.arg("for") if call.step.args else None
     limit = B.N if limit is None else limit
     done = []
     for s in squares(env, items):
@@ -332,6 +333,20 @@ def adjacent_to(env, items) -> list:
     out = []
     for t in B.SQUARES:
         if t not in src and any(s in src for s in B.NEIGHBOURS[t]):
+            out.append(t)
+    return out
+
+
+@function("within", ("squares|pieces", "int"), "squares",
+          phrase="the squares within distance {1} of {0}",
+          doc="these squares and every square up to that distance from one of them: "
+              "`within(all red squares on board, 1)` is on or adjacent to a red square")
+def within(env, items, n) -> list:
+    src = squares(env, _words(items))
+    out = []
+    for t in B.SQUARES:
+        x, y = B.xy(t)
+        if any(max(abs(x - B.xy(s)[0]), abs(y - B.xy(s)[1])) <= n for s in src):
             out.append(t)
     return out
 

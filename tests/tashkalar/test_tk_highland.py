@@ -51,7 +51,7 @@ def test_random_games_with_the_highland_deck_end_and_conserve(opts):
                 assert sum(1 for s in on if e.rank[s] < 2) + e.supply[p] == 18
                 assert sum(1 for s in on if e.rank[s] == 2) + e.legend_supply[p] == 3
         assert e.over
-        places = (e.deck + e.hand + e.legends + e.flares + e.discards + e.claimed
+        places = (e.deck + e.hand + e.legends + e.flares + e.discards + e.gone + e.claimed
                   + [e.legend_deck, e.flare_deck, e.task_deck, e.tasks])
         seen = Counter(c for zone in places for c in zone)
         decks = Counter(e.options.decks)

@@ -90,6 +90,7 @@ class TashKalarGame(Host):
         self.legends = [[] for _ in range(n)]
         self.flares = [[] for _ in range(n)]
         self.discards = [[] for _ in range(n)]
+        self.gone = [[] for _ in range(n)]      # legends summoned: out of the game (004 传奇)
         self.legend_deck: list = []
         self.flare_deck: list = []
         self.task_deck: list = []
@@ -123,8 +124,8 @@ class TashKalarGame(Host):
                   "task_deck", "tasks", "vp", "log", "events", "summoned_turn", "agents"):
             setattr(g, k, list(getattr(self, k)))
         g.improvised = [set(x) for x in self.improvised]
-        for k in ("deck", "hand", "legends", "flares", "discards", "claimed", "destroyed_turn",
-                  "colour", "killed"):
+        for k in ("deck", "hand", "legends", "flares", "discards", "gone", "claimed",
+                  "destroyed_turn", "colour", "killed"):
             setattr(g, k, [list(x) for x in getattr(self, k)])
         return g
 
@@ -504,6 +505,7 @@ class TashKalarGame(Host):
             self.discards[p].append(c)
         else:
             self.legends[p].remove(c)
+            self.gone[p].append(c)
         self.emit("summon", p, c, s)
         if self.owner[s] >= 0:
             self.destroy(p, s)

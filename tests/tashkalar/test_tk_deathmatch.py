@@ -66,8 +66,8 @@ def test_random_games_conserve_pieces_and_cards(n):
                 assert sum(1 for s in on if e.rank[s] < 2) + e.supply[p] == 18
                 assert sum(1 for s in on if e.rank[s] == 2) + e.legend_supply[p] == 3
                 assert e.colour[p][p] == 0
-            places = (e.deck + e.hand + e.legends + e.flares + e.discards
-                      + [e.legend_deck, e.legends_out, e.flare_deck])
+            places = (e.deck + e.hand + e.legends + e.flares + e.discards + e.gone
+                      + [e.legend_deck, e.flare_deck])
             seen = Counter(c for zone in places for c in zone)
             want = Counter(c for c, info in enumerate(e.table.cards)
                            if info.kind in ("legend", "flare"))

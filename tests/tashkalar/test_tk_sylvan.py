@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from runtime.core.agents.basic import RandomAgent, ScriptedAgent
 from runtime.front.cli import app
 from runtime.games.tashkalar import board as B
-from runtime.games.tashkalar import lines as L
+from runtime.games.tashkalar import verbs as V
 from runtime.games.tashkalar.definition import DECKS, GAME
 from runtime.games.tashkalar.game import task_met
 
@@ -67,8 +67,8 @@ def test_each_deck_is_an_option_and_a_random_game_with_it_runs(deck):
                 on = [s for s in B.SQUARES if e.owner[s] == p]   # (Forest Ancient) keep counts
                 assert sum(1 for s in on if e.rank[s] < 2) + e.supply[p] == 18
                 assert sum(1 for s in on if e.rank[s] == 2) + e.legend_supply[p] == 3
-            places = (e.deck + e.hand + e.legends + e.flares + e.discards + e.claimed
-                      + [e.legend_deck, e.legends_out, e.flare_deck, e.task_deck, e.tasks])
+            places = (e.deck + e.hand + e.legends + e.flares + e.discards + e.gone + e.claimed
+                      + [e.legend_deck, e.flare_deck, e.task_deck, e.tasks])
             want = Counter(c for c, info in enumerate(e.table.cards)
                            if info.kind in ("legend", "flare")
                            or (info.kind == "task" and e.options.tasks))
@@ -125,23 +125,35 @@ def test_extra_cards_are_drawn_at_the_end_of_the_turn():
     assert e.extra_draws[0] == []
 
 
+class _Ctx:
+    def __init__(self, being, heading=None):
+        self.being, self.heading = being, heading
+
+
+class _Env:
+    def __init__(self, game, being, heading=None):
+        self.game, self.ctx = game, _Ctx(being, heading)
+
+
 def test_the_first_piece_in_a_direction():
-    """Lines of sight (lines.py): the first piece along a direction, skipping empty squares;
-    a piece behind it is hidden until it is gone (Kiskin Leafsplitter's second shot)."""
+    """A shot (`first`): the first piece from the being along each direction, past empty
+    squares; a piece behind it is hidden until it is gone (Kiskin Leafsplitter's second
+    shot); `heading()` is the being's last move's direction (Centaur Spearman)."""
     e = engine()
     clear(e)
     put(e, "c3", 1)
     put(e, "b2", 1)
     put(e, "g5", 0)
-    e5 = S("e5")
-    assert L.first_piece(e.owner, e5, (-1, -1)) == S("c3")
-    assert L.first_piece(e.owner, e5, (1, 1)) == -1
-    assert sorted(B.name(s) for s in L.sight(e.owner, e5, B.DIRECTIONS.values())) == \
-        ["c3", "g5"]
+    env = _Env(e, S("e5"))
+    assert V.first(env, ["northwest"]) == [S("c3")]
+    assert V.first(env, ["southeast"]) == []
+    assert sorted(B.name(s) for s in V.first(env, list(B.DIRECTION_NAMES))) == ["c3", "g5"]
+    assert V.first(env, ["northwest"], 2) == [S("c3"), S("b2")]
+    diagonals = V.toward(env, [S(x) for x in ("d4", "f4", "d6", "f6")])
     e.remove(S("c3"))
-    assert L.sight(e.owner, e5, L.DIAGONALS) == [S("b2")]
-    assert L.heading(S("e5"), S("e4")) == (0, -1)
-    assert L.heading(S("e5"), S("e3")) is None
+    assert V.first(env, diagonals) == [S("b2")]
+    assert V.heading(env) == []
+    assert V.heading(_Env(e, S("e4"), "north")) == ["north"]
 
 
 def _task(e, name):

@@ -61,7 +61,7 @@ class Context:
         self.being = being
         self.marked = marked
         self.used = used
-        self.heading = None     # (dx, dy) of the being's last move (lines.py: `ahead`)
+        self.heading = None     # the direction name of the being's last move (`heading()`)
 
 
 class TashKalarGame(Host):
@@ -91,8 +91,8 @@ class TashKalarGame(Host):
         self.legends = [[] for _ in range(n)]
         self.flares = [[] for _ in range(n)]
         self.discards = [[] for _ in range(n)]
+        self.gone = [[] for _ in range(n)]      # legends summoned: out of the game (004 传奇)
         self.legend_deck: list = []
-        self.legends_out: list = []             # the cards of summoned legends (out of the game)
         self.flare_deck: list = []
         self.task_deck: list = []
         self.tasks: list = []                   # the queue: the first three available
@@ -106,6 +106,9 @@ class TashKalarGame(Host):
         self.extra_turn = False        # Time Elemental: the same player plays the next turn
         self.extra_draws = [[] for _ in range(n)]   # "card" / "legend": drawn at the turn's end
         self.improvised = [set() for _ in range(n)]   # opponents whose piece one has used
+        # War Summoner (`gain improvisation`): the next summon this turn may use one enemy
+        # piece, of any opponent, besides the once per opponent of 004 即兴召唤
+        self.bonus_improvisation = False
         self.destroyed_turn = [[] for _ in range(n)]   # ranks of enemy pieces destroyed
         self.summoned_turn: list = []                  # (square, rank) summoned this turn
         # Deathmatch (004 死斗规则): colour[p][q] is p's score in q's colour; killed[p] the
@@ -119,12 +122,12 @@ class TashKalarGame(Host):
         g = TashKalarGame.__new__(TashKalarGame)
         g.__dict__.update(self.__dict__)
         g.rng = _copy_rng(self.rng)
-        for k in ("owner", "rank", "supply", "legend_supply", "legend_deck", "legends_out",
-                  "flare_deck", "task_deck", "tasks", "vp", "log", "events", "summoned_turn", "agents"):
+        for k in ("owner", "rank", "supply", "legend_supply", "legend_deck", "flare_deck",
+                  "task_deck", "tasks", "vp", "log", "events", "summoned_turn", "agents"):
             setattr(g, k, list(getattr(self, k)))
         g.improvised = [set(x) for x in self.improvised]
-        for k in ("deck", "hand", "legends", "flares", "discards", "claimed", "destroyed_turn",
-                  "extra_draws", "colour", "killed"):
+        for k in ("deck", "hand", "legends", "flares", "discards", "gone", "claimed",
+                  "destroyed_turn", "extra_draws", "colour", "killed"):
             setattr(g, k, [list(x) for x in getattr(self, k)])
         return g
 
@@ -283,8 +286,9 @@ class TashKalarGame(Host):
             self.place(p, a[1], COMMON)
         elif kind == "summon":
             self.actions_left -= 1
-            if len(a) == 5:   # 004 即兴召唤: an opponent's piece used, once per opponent
-                self.improvised[p].add(a[4])
+            if len(a) == 5 and not self.bonus_improvisation:
+                self.improvised[p].add(a[4])   # 004 即兴召唤: once per opponent colour
+            self.bonus_improvisation = False   # the bonus is for the next summon only
             self.summon(p, a[1], a[2], a[3])
         elif kind == "discard":
             self.actions_left -= 1
@@ -343,6 +347,7 @@ class TashKalarGame(Host):
             self.current = self.turn % self.n_players
         self.actions_left = 2
         self.discarded = False
+        self.bonus_improvisation = False
         self.destroyed_turn = [[] for _ in range(self.n_players)]
         self.killed = [[] for _ in range(self.n_players)]
         self.summoned_turn = []
@@ -480,7 +485,8 @@ class TashKalarGame(Host):
         opponent whose piece p has not used yet (004 即兴召唤: once per opponent colour)."""
         ge, empty = self.bitboards(p)
         out = []
-        others = [q for q in range(self.n_players) if q != p and q not in self.improvised[p]] \
+        others = [q for q in range(self.n_players) if q != p and
+                  (self.bonus_improvisation or q not in self.improvised[p])] \
             if improvised else []
         enemy = [(q, self.bitboards(q)[0]) for q in others]
         for c in self.summonable_cards(p):
@@ -515,7 +521,7 @@ class TashKalarGame(Host):
             self.discards[p].append(c)
         else:
             self.legends[p].remove(c)
-            self.legends_out.append(c)   # a summoned legend's card leaves the game
+            self.gone[p].append(c)       # a summoned legend's card leaves the game
         self.emit("summon", p, c, s)
         if self.owner[s] >= 0:
             self.destroy(p, s)

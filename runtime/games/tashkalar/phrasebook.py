@@ -2,6 +2,8 @@
 board's (nobody's), `being` is "the being"."""
 from __future__ import annotations
 
+import re
+
 from dsl import ir as I
 from dsl.render import Renderer
 
@@ -11,7 +13,10 @@ class TashKalarRenderer(Renderer):
         return f"the {self.zone_words(ref.zone)}"
 
     def query(self, q, singular: bool = False, bare: bool = False) -> str:
-        return super().query(q, singular, bare).replace(" from the ", " on the ")
+        # "pieces from the board" reads "pieces on the board"; a function's "from the being"
+        # (`toward`, `line`, `first`) stays
+        s = re.sub(r" from the being\b(?!')", "\0", super().query(q, singular, bare))
+        return s.replace(" from the ", " on the ").replace("\0", " from the being")
 
     def expr(self, e, it_word: str = "it", plural: bool = False) -> str:
         if isinstance(e, I.Const) and e.value == "being":

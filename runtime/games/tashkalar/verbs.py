@@ -361,7 +361,7 @@ def distance(env, a, b) -> int:
 
 
 @function("toward", ("squares|pieces",), "directions", zones=True,
-          phrase="the directions from the being toward {0}",
+          phrase="the being's directions toward {0}",
           doc="the directions from the being to these squares (a card's indicated "
               "directions: `toward(marked)`)")
 def toward(env, items) -> list:
@@ -387,7 +387,7 @@ def fan(env, dirs) -> list:
 
 
 @function("line", ("directions", "int?"), "squares", defaults=("0",),
-          phrase=lambda r, fn: (f"the squares from the being in {r.expr(fn.args[0])}"
+          phrase=lambda r, fn: (f"the squares beyond the being in {r.expr(fn.args[0])}"
                                 + (f" up to distance {r.expr(fn.args[1])}"
                                    if len(fn.args) > 1 else " to the board's edge")),
           doc="the squares from the being in these directions, up to a distance (default: "
@@ -403,4 +403,27 @@ def line(env, dirs, n=0) -> list:
             if s < 0:
                 break
             out.append(s)
+    return out
+
+
+@function("shot", ("directions", "int"), "pieces",
+          phrase="the first {1} pieces beyond the being in {0} (a legendary piece stops the shot)",
+          doc="the first N pieces from the being in these directions, over empty squares; a "
+              "legendary piece stops the shot and is not among them (Gun Tower)")
+def shot(env, dirs, n) -> list:
+    g = env.game
+    s0 = square_of(env, "being")
+    out = []
+    for d in _words(dirs):
+        s, hit = s0, 0
+        while hit < n:
+            s = B.step(s, B.DIRECTIONS[d])
+            if s < 0:
+                break
+            if g.owner[s] < 0:
+                continue
+            if g.rank[s] == LEGENDARY:
+                break
+            out.append(s)
+            hit += 1
     return out

@@ -136,8 +136,11 @@ def last_action(env):
       doc="004 术语: the piece leaves the board, back to its owner's stock; yields the "
           "squares it was on (no longer pieces)")
 def destroy(env, items, call) -> list:
-    g = env.game
-    return [s for s in squares(env, items) if g.destroy(env.executor, s)]
+    g, ctx = env.game, env.ctx
+    done = [s for s in squares(env, items) if g.destroy(env.executor, s)]
+    if done and ctx.used:   # a destroyed piece is no longer one of the pieces used
+        ctx.used = tuple(x for x in ctx.used if x not in done)
+    return done
 
 
 @verb("upgrade", "pieces", yields="pieces", phrase="{verbs} {obj}{args}", able="upgradable",
@@ -200,9 +203,20 @@ def _moves(env, items, call, jump: bool) -> list:
         t = g.choose(p, "square", dests, 1, 1,
                      f"{'jump' if jump else 'move'} {B.name(s)} to")[0]
         done.append(g.move(p, s, t))
-        if env.ctx.being == s:   # the being's piece moved: what is read from it follows it
-            env.ctx.being = t
+        _follow(env.ctx, s, t)
     return done
+
+
+def _follow(ctx, s: int, t: int) -> None:
+    """A piece moved from s to t: the being's square and the pattern's pieces (the pieces
+    used to summon it) follow their pieces; a piece destroyed on t is no longer used."""
+    if ctx.being == s:   # what is read from the being follows it
+        ctx.being = t
+    if s in ctx.used or t in ctx.used:
+        used = [x for x in ctx.used if x != t]   # a used piece on t was destroyed
+        if s in used:
+            used[used.index(s)] = t
+        ctx.used = tuple(used)
 
 
 def _move_phrase(word):
@@ -292,8 +306,7 @@ def charge(env, items, call) -> list:
                 break
             hit = g.rank[t] if g.owner[t] >= 0 else -1
             g.move(p, s, t)
-            if env.ctx.being == s:
-                env.ctx.being = t
+            _follow(env.ctx, s, t)
             s = t
             if hit == LEGENDARY:
                 break

@@ -136,8 +136,11 @@ def last_action(env):
       doc="004 术语: the piece leaves the board, back to its owner's stock; yields the "
           "squares it was on (no longer pieces)")
 def destroy(env, items, call) -> list:
-    g = env.game
-    return [s for s in squares(env, items) if g.destroy(env.executor, s)]
+    g, ctx = env.game, env.ctx
+    done = [s for s in squares(env, items) if g.destroy(env.executor, s)]
+    if done and ctx.used:   # a destroyed piece is no longer one of the pieces used
+        ctx.used = tuple(x for x in ctx.used if x not in done)
+    return done
 
 
 @verb("upgrade", "pieces", yields="pieces", phrase="{verbs} {obj}{args}", able="upgradable",
@@ -200,9 +203,20 @@ def _moves(env, items, call, jump: bool) -> list:
         t = g.choose(p, "square", dests, 1, 1,
                      f"{'jump' if jump else 'move'} {B.name(s)} to")[0]
         done.append(g.move(p, s, t))
-        if env.ctx.being == s:   # the being's piece moved: what is read from it follows it
-            env.ctx.being = t
+        _follow(env.ctx, s, t)
     return done
+
+
+def _follow(ctx, s: int, t: int) -> None:
+    """A piece moved from s to t: the being's square and the pattern's pieces (the pieces
+    used to summon it) follow their pieces; a piece destroyed on t is no longer used."""
+    if ctx.being == s:   # what is read from the being follows it
+        ctx.being = t
+    if s in ctx.used or t in ctx.used:
+        used = [x for x in ctx.used if x != t]   # a used piece on t was destroyed
+        if s in used:
+            used[used.index(s)] = t
+        ctx.used = tuple(used)
 
 
 def _move_phrase(word):
@@ -292,8 +306,7 @@ def charge(env, items, call) -> list:
                 break
             hit = g.rank[t] if g.owner[t] >= 0 else -1
             g.move(p, s, t)
-            if env.ctx.being == s:
-                env.ctx.being = t
+            _follow(env.ctx, s, t)
             s = t
             if hit == LEGENDARY:
                 break
@@ -361,7 +374,7 @@ def distance(env, a, b) -> int:
 
 
 @function("toward", ("squares|pieces",), "directions", zones=True,
-          phrase="the directions from the being toward {0}",
+          phrase="the being's directions toward {0}",
           doc="the directions from the being to these squares (a card's indicated "
               "directions: `toward(marked)`)")
 def toward(env, items) -> list:
@@ -387,7 +400,7 @@ def fan(env, dirs) -> list:
 
 
 @function("line", ("directions", "int?"), "squares", defaults=("0",),
-          phrase=lambda r, fn: (f"the squares from the being in {r.expr(fn.args[0])}"
+          phrase=lambda r, fn: (f"the squares beyond the being in {r.expr(fn.args[0])}"
                                 + (f" up to distance {r.expr(fn.args[1])}"
                                    if len(fn.args) > 1 else " to the board's edge")),
           doc="the squares from the being in these directions, up to a distance (default: "
@@ -403,4 +416,27 @@ def line(env, dirs, n=0) -> list:
             if s < 0:
                 break
             out.append(s)
+    return out
+
+
+@function("shot", ("directions", "int"), "pieces",
+          phrase="the first {1} pieces beyond the being in {0} (a legendary piece stops the shot)",
+          doc="the first N pieces from the being in these directions, over empty squares; a "
+              "legendary piece stops the shot and is not among them (Gun Tower)")
+def shot(env, dirs, n) -> list:
+    g = env.game
+    s0 = square_of(env, "being")
+    out = []
+    for d in _words(dirs):
+        s, hit = s0, 0
+        while hit < n:
+            s = B.step(s, B.DIRECTIONS[d])
+            if s < 0:
+                break
+            if g.owner[s] < 0:
+                continue
+            if g.rank[s] == LEGENDARY:
+                break
+            out.append(s)
+            hit += 1
     return out

@@ -136,7 +136,7 @@ class _Env:
 
 
 def test_the_first_piece_in_a_direction():
-    """A shot (`first`): the first piece from the being along each direction, past empty
+    """A shot (`shot`): the first piece from the being along each direction, past empty
     squares; a piece behind it is hidden until it is gone (Kiskin Leafsplitter's second
     shot); `heading()` is the being's last move's direction (Centaur Spearman)."""
     e = engine()
@@ -145,13 +145,13 @@ def test_the_first_piece_in_a_direction():
     put(e, "b2", 1)
     put(e, "g5", 0)
     env = _Env(e, S("e5"))
-    assert V.first(env, ["northwest"]) == [S("c3")]
-    assert V.first(env, ["southeast"]) == []
-    assert sorted(B.name(s) for s in V.first(env, list(B.DIRECTION_NAMES))) == ["c3", "g5"]
-    assert V.first(env, ["northwest"], 2) == [S("c3"), S("b2")]
+    assert V.shot(env, ["northwest"]) == [S("c3")]
+    assert V.shot(env, ["southeast"]) == []
+    assert sorted(B.name(s) for s in V.shot(env, list(B.DIRECTION_NAMES))) == ["c3", "g5"]
+    assert V.shot(env, ["northwest"], 2) == [S("c3"), S("b2")]
     diagonals = V.toward(env, [S(x) for x in ("d4", "f4", "d6", "f6")])
     e.remove(S("c3"))
-    assert V.first(env, diagonals) == [S("b2")]
+    assert V.shot(env, diagonals) == [S("b2")]
     assert V.heading(env) == []
     assert V.heading(_Env(e, S("e4"), "north")) == ["north"]
 

@@ -2,8 +2,6 @@
 board's (nobody's), `being` is "the being"."""
 from __future__ import annotations
 
-import re
-
 from dsl import ir as I
 from dsl.render import Renderer
 
@@ -13,10 +11,7 @@ class TashKalarRenderer(Renderer):
         return f"the {self.zone_words(ref.zone)}"
 
     def query(self, q, singular: bool = False, bare: bool = False) -> str:
-        # "pieces from the board" reads "pieces on the board"; a function's "from the being"
-        # (`toward`, `line`, `first`) stays
-        s = re.sub(r" from the being\b(?!')", "\0", super().query(q, singular, bare))
-        return s.replace(" from the ", " on the ").replace("\0", " from the being")
+        return super().query(q, singular, bare).replace(" from the ", " on the ")
 
     def expr(self, e, it_word: str = "it", plural: bool = False) -> str:
         if isinstance(e, I.Const) and e.value == "being":

@@ -136,8 +136,11 @@ def last_action(env):
       doc="004 术语: the piece leaves the board, back to its owner's stock; yields the "
           "squares it was on (no longer pieces)")
 def destroy(env, items, call) -> list:
-    g = env.game
-    return [s for s in squares(env, items) if g.destroy(env.executor, s)]
+    g, ctx = env.game, env.ctx
+    done = [s for s in squares(env, items) if g.destroy(env.executor, s)]
+    if done and ctx.used:   # a destroyed piece is no longer one of the pieces used
+        ctx.used = tuple(x for x in ctx.used if x not in done)
+    return done
 
 
 @verb("upgrade", "pieces", yields="pieces", phrase="{verbs} {obj}{args}", able="upgradable",
@@ -200,10 +203,23 @@ def _moves(env, items, call, jump: bool) -> list:
         t = g.choose(p, "square", dests, 1, 1,
                      f"{'jump' if jump else 'move'} {B.name(s)} to")[0]
         done.append(g.move(p, s, t))
-        if env.ctx.being == s:   # the being's piece moved: what is read from it follows it
-            env.ctx.being = t
-            env.ctx.heading = None if jump else _direction_of(s, t)
+        _follow(env.ctx, s, t, None if jump else _direction_of(s, t))
     return done
+
+
+def _follow(ctx, s: int, t: int, heading=None) -> None:
+    """A piece moved from s to t: the being's square and the pattern's pieces (the pieces
+    used to summon it) follow their pieces; a piece destroyed on t is no longer used. A
+    being's move in a direction (`heading`: its name, None for a jump) is its last move's
+    direction (`heading()`)."""
+    if ctx.being == s:   # what is read from the being follows it
+        ctx.being = t
+        ctx.heading = heading
+    if s in ctx.used or t in ctx.used:
+        used = [x for x in ctx.used if x != t]   # a used piece on t was destroyed
+        if s in used:
+            used[used.index(s)] = t
+        ctx.used = tuple(used)
 
 
 def _move_phrase(word):
@@ -301,9 +317,7 @@ def charge(env, items, call) -> list:
                 break
             hit = g.rank[t] if g.owner[t] >= 0 else -1
             g.move(p, s, t)
-            if env.ctx.being == s:
-                env.ctx.being = t
-                env.ctx.heading = name
+            _follow(env.ctx, s, t, name)
             s = t
             if hit == LEGENDARY:
                 break
@@ -371,7 +385,7 @@ def distance(env, a, b) -> int:
 
 
 @function("toward", ("squares|pieces",), "directions", zones=True,
-          phrase="the directions from the being toward {0}",
+          phrase="the being's directions toward {0}",
           doc="the directions from the being to these squares (a card's indicated "
               "directions: `toward(marked)`)")
 def toward(env, items) -> list:
@@ -397,7 +411,7 @@ def fan(env, dirs) -> list:
 
 
 @function("line", ("directions", "int?"), "squares", defaults=("0",),
-          phrase=lambda r, fn: (f"the squares from the being in {r.expr(fn.args[0])}"
+          phrase=lambda r, fn: (f"the squares beyond the being in {r.expr(fn.args[0])}"
                                 + (f" up to distance {r.expr(fn.args[1])}"
                                    if len(fn.args) > 1 else " to the board's edge")),
           doc="the squares from the being in these directions, up to a distance (default: "
@@ -416,25 +430,29 @@ def line(env, dirs, n=0) -> list:
     return out
 
 
-@function("first", ("directions", "int?"), "squares", defaults=("1",),
+@function("shot", ("directions", "int?"), "pieces", defaults=("1",),
           phrase=lambda r, fn: ("the first piece" if len(fn.args) < 2 else
                                 f"the first {r.expr(fn.args[1])} pieces")
-          + f" from the being along {r.expr(fn.args[0])}",
-          doc="a shot: the squares of the first pieces (default: one) from the being in each "
-              "of these directions, past empty squares (`first(toward(diagonal))`: the first "
-              "piece on each diagonal; choosing one of them is choosing its direction)")
-def first(env, dirs, n=1) -> list:
-    g, s0 = env.game, square_of(env, "being")
+          + f" beyond the being in {r.expr(fn.args[0])}",
+          doc="a shot: the first N pieces (default: one) from the being in each of these "
+              "directions, over empty squares, whatever their rank: the card says what it "
+              "destroys. Gun Tower's 'a legendary piece cannot be destroyed and stops the "
+              "shot' is two shots of one piece each, `repeat 2 times:` / `destroy all "
+              "non-legendary pieces on board where it in shot(aim)` (a legendary piece stays "
+              "first); Kiskin Leafsplitter's 'the first piece' may be legendary")
+def shot(env, dirs, n=1) -> list:
+    g = env.game
+    s0 = square_of(env, "being")
     out = []
     for d in _words(dirs):
-        s, found = s0, 0
-        while found < n:
+        s, hit = s0, 0
+        while hit < n:
             s = B.step(s, B.DIRECTIONS[d])
             if s < 0:
                 break
             if g.owner[s] >= 0:
                 out.append(s)
-                found += 1
+                hit += 1
     return out
 
 
@@ -571,8 +589,7 @@ def advance(env, items, call) -> list:
         if g.owner[s] < 0 or not g.can_enter(g.rank[s], t, combat):
             continue
         done.append(g.move(p, s, t))
-        if env.ctx.being == s:
-            env.ctx.being = t
+        _follow(env.ctx, s, t, d)
     return done
 
 

@@ -38,7 +38,7 @@ class Context:
     squares (its pieces and marked squares) as summoned (dsl.interp reads game, executor,
     activator, card, kind, dogma_vars)."""
     __slots__ = ("game", "executor", "activator", "card", "kind", "dogma_vars", "shared",
-                 "subject", "being", "marked", "used")
+                 "subject", "being", "marked", "used", "heading")
 
     def __init__(self, game, executor, card, kind, being=NO_SQUARE, marked=(), used=()):
         self.game = game
@@ -52,3 +52,4 @@ class Context:
         self.being = being
         self.marked = marked
         self.used = used
+        self.heading = None     # the direction name of the being's last move (`heading()`)

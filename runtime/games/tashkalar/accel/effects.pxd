@@ -9,7 +9,7 @@ cdef class Predicate:
 
 @cython.final
 cdef class Context:
-    cdef public object game, subject
+    cdef public object game, subject, heading
     cdef public long executor, activator, card, being
     cdef public str kind
     cdef public dict dogma_vars

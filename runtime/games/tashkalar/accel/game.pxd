@@ -20,10 +20,11 @@ cdef class TashKalarGame(Host):
     cdef public Rng rng
     cdef public list agents, events, log
     cdef public bint record_events, over, transactional, discarded, extra_turn, deathmatch
+    cdef public bint bonus_improvisation
     cdef public long n_players, turn, current, actions_left, final_turn
     cdef public list owner, rank, supply, legend_supply, deck, hand, legends, flares, discards
     cdef public list legend_deck, flare_deck, task_deck, tasks, claimed, vp, improvised
-    cdef public list destroyed_turn, summoned_turn, colour, killed, searches
+    cdef public list destroyed_turn, summoned_turn, colour, killed, searches, gone, extra_draws
     cdef public Boards bb
 
     @cython.locals(seq=tuple, n=long, d=Decision, i=long, ra=RandomAgent)

@@ -131,3 +131,15 @@ def test_the_game_search_finds_what_the_reference_search_finds(seed, players):
         assert g.legal_summons(0) == sorted(normal, key=lambda m: key[m[0]]), mode
         got = [m for m in g.legal_summons(0, improvised=True) if m[3] == 1]
         assert got == sorted(improvised, key=lambda m: key[m[0]]), mode
+
+
+def test_a_clone_copies_every_field():
+    # clone() names the fields it copies (the compiled game is a C struct, without __dict__):
+    # a field added to the rules and forgotten there is missing from every clone
+    g = GAME.engine({"players": 3, "variant": "deathmatch"}, 4, "interpreted")
+    g.setup()
+    c = g.clone()
+    assert set(vars(c)) == set(vars(g))
+    for k, v in vars(g).items():
+        if k not in ("rng", "bb"):
+            assert vars(c)[k] == v, k

@@ -112,7 +112,8 @@ class TashKalarGame(Host):
         g = TashKalarGame.__new__(TashKalarGame)
         for k in ("table", "effects", "options", "n_players", "seed", "record_events", "_hooks",
                   "over", "transactional", "_result", "turn", "current", "actions_left",
-                  "discarded", "final_turn", "extra_turn", "deathmatch", "searches"):
+                  "discarded", "final_turn", "extra_turn", "deathmatch", "searches",
+                  "bonus_improvisation"):
             setattr(g, k, getattr(self, k))
         g.rng = _copy_rng(self.rng)
         g.bb = Boards()

@@ -136,3 +136,36 @@ def test_shot_takes_the_first_pieces_and_stops_at_a_legendary_one():
     assert names(V.shot(env, "west", 2)) == ["b5", "c5"]
     assert names(V.shot(env, "east", 2)) == ["f5"]
     assert names(V.shot(env, ["north", "south"], 2)) == []
+
+
+class _Recorder:
+    """Answers square decisions from a list of square names, the `either` choice with its
+    first option, and records every decision's options."""
+
+    def __init__(self, squares):
+        self.squares = list(squares)
+        self.seen = []
+
+    def choose(self, game, d):
+        self.seen.append((d.kind, list(d.options)))
+        if d.kind in ("square", "piece"):
+            return [S(self.squares.pop(0))]
+        return [d.options[0]]
+
+
+def test_hypnotist_moves_pieces_of_one_enemy_colour():
+    """Hypnotist (Deathmatch, 3 players): the pieces it moves are of the first one's colour;
+    the other opponent's common piece is never offered (owner(it) == foe)."""
+    e = GAME.engine({"variant": "deathmatch", "players": 3}, 0)
+    agent = _Recorder(["a5", "a4"])
+    e.agents = [agent, agent, agent]
+    for sq in ("f4", "d5", "f5", "d6"):
+        e.place(0, S(sq), 0)
+    e.place(1, S("a5"), 0)
+    e.place(2, S("i5"), 0)
+    e.hand[0] = [e.table.by_name["Hypnotist"]]
+    e.summon(0, e.table.by_name["Hypnotist"], S("e5"), 0)
+    assert e.owner[S("a4")] == 1 and e.owner[S("i5")] == 2
+    offered = [opts for kind, opts in agent.seen if kind in ("square", "piece")]
+    assert not any(S("i5") in opts for opts in offered[1:])
+    assert agent.squares == []

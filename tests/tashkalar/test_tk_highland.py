@@ -169,3 +169,42 @@ def test_hypnotist_moves_pieces_of_one_enemy_colour():
     offered = [opts for kind, opts in agent.seen if kind in ("square", "piece")]
     assert not any(S("i5") in opts for opts in offered[1:])
     assert agent.squares == []
+
+
+def test_the_highland_deck_in_play_and_simulate(tmp_path):
+    """The deck names are game options of the terminal and of simulations."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from runtime.front.cli import app
+    runner = CliRunner()
+    r = runner.invoke(app, ["play", "tashkalar", "--seed", "2", "--bots", "random",
+                            "--mode", "interpreted", "--option", "deck=highland",
+                            "--option", "deck2=highland"], input="1\n" * 3000)
+    assert r.exit_code == 0, r.output[-2000:]
+    assert r.output.strip().splitlines()[-1].startswith("Game over: ")
+    r = runner.invoke(app, ["simulate", "tashkalar", "-n", "2", "-w", "1", "--bots",
+                            "random,random", "--option", "deck=highland", "-o",
+                            str(tmp_path)])
+    assert r.exit_code == 0, r.output[-2000:]
+    assert json.loads((tmp_path / "summary.json").read_text())["games"] == 2
+    r = runner.invoke(app, ["simulate", "tashkalar", "-n", "1", "--option", "deck=sylvanx",
+                            "-o", str(tmp_path / "x")])
+    assert r.exit_code != 0 and "highland" in r.output
+
+
+def test_the_square_tests_colored_and_central():
+    e = GAME.engine({"tasks": False}, 0)
+    env = _Env(S("e5"))
+    env.game = e
+    assert V.square_color(env, S("a5"), "colored") and V.square_color(env, S("c8"), "colored")
+    assert not V.square_color(env, S("b5"), "colored")
+    assert V.central(env, S("e5"), None) and V.central(env, S("d4"), None)
+    assert not V.central(env, S("c3"), None)   # a green square outside the central 3x3
+
+
+def test_within_is_on_or_near_the_squares():
+    env = _Env(S("e5"))
+    assert names(V.within(env, [S("a5")], 1)) == ["a4", "a5", "a6", "b4", "b5", "b6"]
+    assert len(V.within(env, "being", 2)) == 25

@@ -208,3 +208,17 @@ def test_within_is_on_or_near_the_squares():
     env = _Env(S("e5"))
     assert names(V.within(env, [S("a5")], 1)) == ["a4", "a5", "a6", "b4", "b5", "b6"]
     assert len(V.within(env, "being", 2)) == 25
+
+
+def test_legendary_summoning_is_met_by_two_summons_one_legendary():
+    """A task whose region is "any" (Legendary Summoning: two beings summoned this turn, one
+    of them a legend) is tested without a region (it raised a KeyError once a random game
+    met its first two numbers)."""
+    from runtime.games.tashkalar.game import task_met
+    e = GAME.engine({"tasks": True}, 0)
+    e.setup()
+    c = e.table.by_name["Legendary Summoning"]
+    e.summoned_turn = [(S("e5"), 0)]
+    assert not task_met(e, 0, c)
+    e.summoned_turn.append((S("b5"), 2))
+    assert task_met(e, 0, c)

@@ -769,7 +769,7 @@ def _end_of_legends(g, p, info):
 
 def _region(name):
     return {"red": B.RED, "green": B.GREEN, "colored": B.RED | B.GREEN,
-            "central": B.CENTRAL}[name]
+            "central": B.CENTRAL, "any": B.SQUARE_SET}[name]
 
 
 def _conquest(g, p, info):

@@ -353,7 +353,7 @@ class Renderer:
         if isinstance(hi, I.Const) and hi.value == 1:
             if head.startswith("other "):
                 return "any"
-            return "the" if q.rank is not None else _article(head)
+            return "the" if q.rank is not None else self.article(head)
         return self.count_words(hi)
 
     # ------------------------------------------------------------------ expressions
@@ -484,7 +484,7 @@ class Renderer:
             if special:
                 return special
             thing = self.query(x, singular=True, bare=True)
-            return f"there is {_article(thing) if yes else 'no'} {thing}"
+            return f"there is {self.article(thing) if yes else 'no'} {thing}"
         return f"{'any' if yes else 'no'} {self.expr(x)}"
 
     def exported_any(self, x: I.Var, yes: bool) -> str:

@@ -305,7 +305,9 @@ class Renderer:
         s = f"{lead} {head}" if lead else head
         for p in q.preds:
             if p.kind == "test" and p.test == "has":
-                s += (" without" if p.negated else " with") + f" a {self.expr(p.arg)}"
+                what = f"that {p.arg.type}" if isinstance(p.arg, I.Var) and p.arg.type \
+                    else f"a {self.expr(p.arg)}"  # a chosen icon: "without that icon"
+                s += (" without " if p.negated else " with ") + what
             elif p.kind == "other_than" and not (isinstance(p.arg, I.Const) and p.arg.value == "this"):
                 s += f" other than {self.expr(p.arg)}"
         if q.rank is not None and q.rank[1] is not None:

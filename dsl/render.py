@@ -306,7 +306,7 @@ class Renderer:
         for p in q.preds:
             if p.kind == "test" and p.test == "has":
                 what = f"that {p.arg.type}" if isinstance(p.arg, I.Var) and p.arg.type \
-                    else f"a {self.expr(p.arg)}"  # a chosen icon: "without that icon"
+                    else f"a {self.expr(p.arg)}"  # a chosen one: "without that <type>"
                 s += (" without " if p.negated else " with ") + what
             elif p.kind == "other_than" and not (isinstance(p.arg, I.Const) and p.arg.value == "this"):
                 s += f" other than {self.expr(p.arg)}"

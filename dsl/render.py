@@ -265,6 +265,9 @@ class Renderer:
         return (spec.phrase or spec.name) if spec is not None else zone
 
     def zone(self, ref: I.ZoneRef) -> str:
+        spec = self.v.zones.get(ref.zone)
+        if spec is not None and spec.shared:
+            return f"the {self.zone_words(ref.zone)}"
         return f"{self.whose(ref)} {self.zone_words(ref.zone)}"
 
     # ------------------------------------------------------------------ queries

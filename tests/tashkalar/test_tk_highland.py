@@ -126,13 +126,16 @@ def test_toward_fan_and_line_from_the_being():
     assert names(V.line(env, V.fan(env, ["east"]), 1)) == ["f4", "f5", "f6"]
 
 
-def test_shot_takes_the_first_pieces_and_stops_at_a_legendary_one():
-    """Gun Tower's shot: over empty squares, the first N pieces; a legendary piece stops it."""
+def test_shot_takes_the_first_pieces_whatever_their_rank():
+    """A shot: over empty squares, the first N pieces (default one), a legendary one too (the
+    card says what it destroys: Gun Tower's two non-legendary shots stop at a legendary
+    piece, Kiskin Leafsplitter's first piece may be legendary)."""
     e = GAME.engine({"tasks": False}, 0)
     env = _Env(S("e5"))
     env.game = e
     for sq, r in (("c5", 1), ("b5", 0), ("a5", 0), ("f5", 0), ("g5", 2), ("h5", 0)):
         e.place(1, S(sq), r)
     assert names(V.shot(env, "west", 2)) == ["b5", "c5"]
-    assert names(V.shot(env, "east", 2)) == ["f5"]
+    assert names(V.shot(env, "east", 2)) == ["f5", "g5"]
+    assert names(V.shot(env, "west")) == ["c5"]
     assert names(V.shot(env, ["north", "south"], 2)) == []

@@ -40,6 +40,12 @@ def card_value(g, card) -> int:
     return 0 if c is None else g.age_of[c]
 
 
+@function("odd", ("int",), "bool", pure=True, phrase="{0} is odd", inline="(({0}) % 2 == 1)",
+          doc="a number is odd (\"an odd-valued card\": odd(value(it)))")
+def odd(env, n) -> bool:
+    return n % 2 == 1
+
+
 @function("color", ("card",), "color", pure=True, phrase="the color of {0}",
           inline="color_of(_game(env), {0})")
 def color(env, card):

@@ -141,7 +141,8 @@ def colors_in(env, where) -> list:
 
 
 def splay_fn_phrase(r, fn) -> str:
-    return f"the splay of your {r.expr(fn.args[0])} cards"
+    who = r.possessive(fn.args[1]) if len(fn.args) > 1 else "your"
+    return f"the splay of {who} {r.expr(fn.args[0])} cards"
 
 
 @function("splay", ("color", "player?"), "direction", phrase=splay_fn_phrase, defaults=_EX,

@@ -8,7 +8,7 @@ icons of a board (InnovationGame.icon_count, modifiers included).
 from __future__ import annotations
 
 from dsl import ir as I
-from dsl.interp import Place, as_list, first_of
+from dsl.interp import EffectError, Place, as_list, first_of
 from dsl.vocab import function, test
 
 from .cards import COLORS, color_id, icon_id
@@ -57,6 +57,23 @@ def color(env, card):
 def name(env, card):
     cs = as_list(card)
     return env.game.cards.name[cs[0]] if cs else None
+
+
+def owner_phrase(r, fn) -> str:
+    return f"the player who has {r.expr(fn.args[0])}"
+
+
+@function("owner", ("card",), "player", phrase=owner_phrase,
+          doc="the player in one of whose zones (hand, board, score pile...) a card lies: "
+              "Hot Air Balloon's \"that player\" of a card chosen on any other player's board")
+def owner(env, card):
+    cs = as_list(card)
+    if not cs:
+        raise EffectError("owner() of no card")
+    p = env.game.state.owner_of[cs[0]]
+    if p < 0:
+        raise EffectError("owner() of a card that no player has")
+    return p
 
 
 def values_phrase(r, fn) -> str:
@@ -294,6 +311,19 @@ def card_bonus(env, card) -> int:
     from .echoes import card_bonus as printed
     c = first_of(card)
     return 0 if c is None else printed(env.game, c)
+
+
+def shows_phrase(r, fn) -> str:
+    return f"{r.expr(fn.args[1])} of {r.expr(fn.args[0])} is visible"
+
+
+@function("shows", ("card", "icon"), "bool", phrase=shows_phrase, literal_args=(1,),
+          doc="Echoes: a card lies on a board and a visible slot of it holds the icon (hexes "
+              "and echo effects included): Saxophone's \"the [music note] for Bell ... visible\"")
+def shows(env, card, icon) -> bool:
+    from .echoes import card_shows
+    c = first_of(card)
+    return c is not None and card_shows(env.game, c, icon_id(icon) if type(icon) is str else icon)
 
 
 def slots_phrase(r, fn) -> str:

@@ -90,6 +90,7 @@ class TashKalarGame(Host):
         self.legends = [[] for _ in range(n)]
         self.flares = [[] for _ in range(n)]
         self.discards = [[] for _ in range(n)]
+        self.gone = [[] for _ in range(n)]      # legends summoned: out of the game (004 传奇)
         self.legend_deck: list = []
         self.flare_deck: list = []
         self.task_deck: list = []
@@ -103,6 +104,9 @@ class TashKalarGame(Host):
         self.final_turn = -1
         self.extra_turn = False        # Time Elemental: the same player plays the next turn
         self.improvised = [set() for _ in range(n)]   # opponents whose piece one has used
+        # War Summoner (`gain improvisation`): the next summon this turn may use one enemy
+        # piece, of any opponent, besides the once per opponent of 004 即兴召唤
+        self.bonus_improvisation = False
         self.destroyed_turn = [[] for _ in range(n)]   # ranks of enemy pieces destroyed
         self.summoned_turn: list = []                  # (square, rank) summoned this turn
         # Deathmatch (004 死斗规则): colour[p][q] is p's score in q's colour; killed[p] the
@@ -120,8 +124,8 @@ class TashKalarGame(Host):
                   "task_deck", "tasks", "vp", "log", "events", "summoned_turn", "agents"):
             setattr(g, k, list(getattr(self, k)))
         g.improvised = [set(x) for x in self.improvised]
-        for k in ("deck", "hand", "legends", "flares", "discards", "claimed", "destroyed_turn",
-                  "colour", "killed"):
+        for k in ("deck", "hand", "legends", "flares", "discards", "gone", "claimed",
+                  "destroyed_turn", "colour", "killed"):
             setattr(g, k, [list(x) for x in getattr(self, k)])
         return g
 
@@ -267,8 +271,9 @@ class TashKalarGame(Host):
             self.place(p, a[1], COMMON)
         elif kind == "summon":
             self.actions_left -= 1
-            if len(a) == 5:   # 004 即兴召唤: an opponent's piece used, once per opponent
-                self.improvised[p].add(a[4])
+            if len(a) == 5 and not self.bonus_improvisation:
+                self.improvised[p].add(a[4])   # 004 即兴召唤: once per opponent colour
+            self.bonus_improvisation = False   # the bonus is for the next summon only
             self.summon(p, a[1], a[2], a[3])
         elif kind == "discard":
             self.actions_left -= 1
@@ -326,6 +331,7 @@ class TashKalarGame(Host):
             self.current = self.turn % self.n_players
         self.actions_left = 2
         self.discarded = False
+        self.bonus_improvisation = False
         self.destroyed_turn = [[] for _ in range(self.n_players)]
         self.killed = [[] for _ in range(self.n_players)]
         self.summoned_turn = []
@@ -463,7 +469,8 @@ class TashKalarGame(Host):
         opponent whose piece p has not used yet (004 即兴召唤: once per opponent colour)."""
         ge, empty = self.bitboards(p)
         out = []
-        others = [q for q in range(self.n_players) if q != p and q not in self.improvised[p]] \
+        others = [q for q in range(self.n_players) if q != p and
+                  (self.bonus_improvisation or q not in self.improvised[p])] \
             if improvised else []
         enemy = [(q, self.bitboards(q)[0]) for q in others]
         for c in self.summonable_cards(p):
@@ -498,6 +505,7 @@ class TashKalarGame(Host):
             self.discards[p].append(c)
         else:
             self.legends[p].remove(c)
+            self.gone[p].append(c)
         self.emit("summon", p, c, s)
         if self.owner[s] >= 0:
             self.destroy(p, s)

@@ -54,6 +54,7 @@ v.zone("orthogonal", doc="the four squares orthogonally adjacent to the being",
 v.zone("near", doc="the squares up to distance 2 from the being",
        phrase="squares within distance 2 of the being")
 v.zone("marked", doc="the pattern's marked squares", phrase="marked squares")
+v.zone("here", doc="the being's square (where it stands now)", phrase="being's square")
 v.zone("pattern", doc="the squares of the pieces that summoned the being",
        phrase="pattern's squares")
 v.lister = verbs.lister
@@ -73,13 +74,21 @@ v.adjective("own", ("piece",), "test", test="own")
 v.adjective("non-being", ("piece",), "test", test="being", negated=True,
             doc="other than the summoned being")
 v.adjective("empty", ("square",), "test", test="empty")
+v.adjective("non-empty", ("square",), "test", test="empty", negated=True,
+            doc="a square with a piece on it")
 v.adjective("red", ("square", "piece"), "test", "red", test="square_color")
 v.adjective("green", ("square", "piece"), "test", "green", test="square_color")
+v.adjective("colored", ("square", "piece"), "test", "colored", test="square_color",
+            doc="a red or green square")
+v.adjective("central", ("square", "piece"), "test", test="central",
+            doc="in the board's central 3x3")
+v.adjective("non-central", ("square", "piece"), "test", test="central", negated=True,
+            doc="outside the board's central 3x3")
 
 # ---- constants
 v.const("rank", *RANKS)
 v.const("style", "standard", "combat")
-v.const("reward", "action", "turn")
+v.const("reward", "action", "turn", "improvisation")
 v.const("piece", "being")
 v.const("player", "you")
 

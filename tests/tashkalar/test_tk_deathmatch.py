@@ -69,11 +69,11 @@ def test_random_games_conserve_pieces_and_cards(n):
             places = (e.deck + e.hand + e.legends + e.flares + e.discards + e.gone
                       + [e.legend_deck, e.flare_deck])
             seen = Counter(c for zone in places for c in zone)
-            # every player plays the Imperial deck (the other decks' beings are not in play)
-            assert seen == Counter({c: n if info.kind == "being" else 1
-                                    for c, info in enumerate(e.table.cards)
-                                    if info.kind != "task" and
-                                    (info.kind != "being" or info.deck == "imperial")})
+            want = Counter(c for c, info in enumerate(e.table.cards)
+                           if info.kind in ("legend", "flare"))
+            for p in range(n):   # each player's own deck (the others' decks are not in play)
+                want.update(e.table.ids("being", e.options.decks[p % len(e.options.decks)]))
+            assert seen == want
         assert e.over
         r = e.result()
         assert r.scores == [min(e.colour[p][q] for q in range(n) if q != p) for p in range(n)]

@@ -118,7 +118,7 @@ def central(env, s, arg) -> bool:
 
 
 # ------------------------------------------------------------------ functions
-@function("rank", ("square",), "rank", phrase="the rank of {0}")
+@function("rank", ("square|pieces",), "rank", phrase="the rank of {0}")
 def rank_of(env, s):
     s = square_of(env, s if type(s) is not list else (s[0] if s else -1))
     if s < 0 or env.game.owner[s] < 0:
@@ -203,15 +203,18 @@ def _moves(env, items, call, jump: bool) -> list:
         t = g.choose(p, "square", dests, 1, 1,
                      f"{'jump' if jump else 'move'} {B.name(s)} to")[0]
         done.append(g.move(p, s, t))
-        _follow(env.ctx, s, t)
+        _follow(env.ctx, s, t, None if jump else _direction_of(s, t))
     return done
 
 
-def _follow(ctx, s: int, t: int) -> None:
+def _follow(ctx, s: int, t: int, heading=None) -> None:
     """A piece moved from s to t: the being's square and the pattern's pieces (the pieces
-    used to summon it) follow their pieces; a piece destroyed on t is no longer used."""
+    used to summon it) follow their pieces; a piece destroyed on t is no longer used. A
+    being's move in a direction (`heading`: its name, None for a jump) is its last move's
+    direction (`heading()`)."""
     if ctx.being == s:   # what is read from the being follows it
         ctx.being = t
+        ctx.heading = heading
     if s in ctx.used or t in ctx.used:
         used = [x for x in ctx.used if x != t]   # a used piece on t was destroyed
         if s in used:
@@ -245,25 +248,32 @@ def jump(env, items, call) -> list:
 
 def _gain_phrase(r, act) -> str:
     word = getattr(act.obj, "value", "action")
-    if word == "improvisation":
-        return ("your next summon this turn may count one enemy piece of its pattern as "
-                "your own")
-    return "take an extra turn after this one" if word == "turn" else "gain an action"
+    return {"turn": "take an extra turn after this one",
+            "card": "draw an extra card from your deck at the end of this turn",
+            "legend": "draw an extra card from the legendary deck at the end of this turn",
+            "improvisation": "your next summon this turn may count one enemy piece of its "
+                             "pattern as your own",
+            }.get(word, "gain an action")
 
 
 @verb("gain", "reward", phrase=_gain_phrase,
       doc="`gain action`: one more action this turn; `gain turn`: an extra turn after this "
           "one; `gain improvisation`: the next summon this turn may use one enemy piece as "
-          "one's own (besides 004 即兴召唤's once per opponent)")
+          "one's own (besides 004 即兴召唤's once per opponent); `gain card` / `gain legend`: "
+          "one more card drawn from your deck / the legendary deck at the end of this turn")
 def gain(env, items, call) -> list:
     word = items[0] if type(items) is list and items else items
+    g, p = env.game, env.executor
     if word == "improvisation":
-        env.game.bonus_improvisation = True
+        g.bonus_improvisation = True
         return ["improvisation"]
     if word == "turn":
-        env.game.extra_turn = True
+        g.extra_turn = True
         return ["turn"]
-    env.game.actions_left += 1
+    if word in ("card", "legend"):
+        g.extra_draws[p].append(word)
+        return [word]
+    g.actions_left += 1
     return ["action"]
 
 
@@ -297,7 +307,8 @@ def charge(env, items, call) -> list:
         if not dirs or limit <= 0:
             done.append(s)
             continue
-        d = B.DIRECTIONS[g.choose(p, "direction", dirs, 1, 1, f"charge {B.name(s)} toward")[0]]
+        name = g.choose(p, "direction", dirs, 1, 1, f"charge {B.name(s)} toward")[0]
+        d = B.DIRECTIONS[name]
         steps = 0
         while steps < limit:
             steps += 1
@@ -306,7 +317,7 @@ def charge(env, items, call) -> list:
                 break
             hit = g.rank[t] if g.owner[t] >= 0 else -1
             g.move(p, s, t)
-            _follow(env.ctx, s, t)
+            _follow(env.ctx, s, t, name)
             s = t
             if hit == LEGENDARY:
                 break
@@ -419,11 +430,17 @@ def line(env, dirs, n=0) -> list:
     return out
 
 
-@function("shot", ("directions", "int"), "pieces",
-          phrase="the first {1} pieces beyond the being in {0} (a legendary piece stops the shot)",
-          doc="the first N pieces from the being in these directions, over empty squares; a "
-              "legendary piece stops the shot and is not among them (Gun Tower)")
-def shot(env, dirs, n) -> list:
+@function("shot", ("directions", "int?"), "pieces", defaults=("1",),
+          phrase=lambda r, fn: ("the first piece" if len(fn.args) < 2 else
+                                f"the first {r.expr(fn.args[1])} pieces")
+          + f" beyond the being in {r.expr(fn.args[0])}",
+          doc="a shot: the first N pieces (default: one) from the being in each of these "
+              "directions, over empty squares, whatever their rank: the card says what it "
+              "destroys. Gun Tower's 'a legendary piece cannot be destroyed and stops the "
+              "shot' is two shots of one piece each, `repeat 2 times:` / `destroy all "
+              "non-legendary pieces on board where it in shot(aim)` (a legendary piece stays "
+              "first); Kiskin Leafsplitter's 'the first piece' may be legendary")
+def shot(env, dirs, n=1) -> list:
     g = env.game
     s0 = square_of(env, "being")
     out = []
@@ -433,10 +450,156 @@ def shot(env, dirs, n) -> list:
             s = B.step(s, B.DIRECTIONS[d])
             if s < 0:
                 break
-            if g.owner[s] < 0:
-                continue
-            if g.rank[s] == LEGENDARY:
-                break
-            out.append(s)
-            hit += 1
+            if g.owner[s] >= 0:
+                out.append(s)
+                hit += 1
     return out
+
+
+@function("heading", (), "directions", phrase="the direction of the being's last move",
+          doc="the direction of the being's last move (a move or a charge of this effect; "
+              "none before it moves, or after a jump)")
+def heading(env) -> list:
+    return [] if env.ctx.heading is None else [env.ctx.heading]
+
+
+# ------------------------------------------------------------------ the Sylvan deck's words
+def _convert_phrase(r, act) -> str:
+    s = f"convert {r.obj(act.obj)} to your"
+    for prep, val in act.kwargs:
+        return s + f" {r.expr(val)} piece"
+    return s + " piece of the same rank"
+
+
+@verb("convert", "pieces", yields="pieces", kwargs=(("into", "rank", False),),
+      phrase=_convert_phrase, able="convertible",
+      doc="004 术语: the piece becomes yours, of the same rank or the rank `into` says; "
+          "converting counts as destroying the piece ('将一枚棋子“转化”为不同颜色算作摧毁')")
+def convert(env, items, call) -> list:
+    g, p = env.game, env.executor
+    into = call.arg("into")
+    into = into[0] if type(into) is list and into else into
+    done = []
+    for s in squares(env, items):
+        o = g.owner[s]
+        if o < 0 or o == p:
+            continue
+        r = g.rank[s] if into is None else RANK_WORDS[into]
+        g.destroy(p, s)
+        if g.place(p, s, r):
+            done.append(s)
+    return done
+
+
+@test("convertible", doc="a piece of another colour (one's own cannot be converted)")
+def convertible(env, s, arg) -> bool:
+    o = env.game.owner[square_of(env, s)]
+    return o >= 0 and o != env.executor
+
+
+def _plant_phrase(r, act) -> str:
+    s = f"place an enemy {r.expr(act.obj)} piece"
+    for prep, val in act.kwargs:
+        s += f" on {r.obj(val)}"
+    return s
+
+
+@verb("plant", "rank", yields="pieces", kwargs=(("onto", "squares", True),),
+      phrase=_plant_phrase,
+      doc="a piece of an opponent's colour (the one you choose, with several) of this rank "
+          "on each square")
+def plant(env, rank, call) -> list:
+    g, p = env.game, env.executor
+    where = call.arg("onto")
+    where = where if type(where) is list else ([] if where is None else [where])
+    targets = [s for s in squares(env, where) if g.owner[s] < 0]
+    if not targets:
+        return []
+    q = g.choose(p, "player", g.opponents(p), 1, 1, "place a piece of whose colour")[0]
+    r = RANK_WORDS[rank[0] if type(rank) is list else rank]
+    return [s for s in targets if g.place(q, s, r)]
+
+
+@function("more_common", ("square",), "bool",
+          phrase="the owner of {0} has more common pieces than you")
+def more_common(env, s):
+    g, p = env.game, env.executor
+    s = square_of(env, s if type(s) is not list else (s[0] if s else -1))
+    o = g.owner[s]
+    return o >= 0 and g.pieces(o) - g.upgraded(o) > g.pieces(p) - g.upgraded(p)
+
+
+@function("more_upgraded", ("square",), "bool",
+          phrase="the owner of {0} has more upgraded pieces than you")
+def more_upgraded(env, s):
+    g, p = env.game, env.executor
+    s = square_of(env, s if type(s) is not list else (s[0] if s else -1))
+    o = g.owner[s]
+    return o >= 0 and g.upgraded(o) > g.upgraded(p)
+
+
+def _pile(env) -> list:
+    """The executor's discard pile without the card whose effect runs (a summoned being's
+    card is discarded as it is summoned: its effect reads the pile as it was before)."""
+    return [c for c in env.game.discards[env.executor] if c != env.ctx.card]
+
+
+@function("discards", (), "int", phrase="the number of cards in your discard pile")
+def discards(env):
+    return len(_pile(env))
+
+
+@function("owner", ("square|pieces",), "player", phrase="the owner of {0}",
+          doc="the player whose piece it is (none on an empty square): pieces of one colour "
+              "are `where owner(it) == foe` (Hypnotist)")
+def owner_of(env, s):
+    s = square_of(env, s if type(s) is not list else (s[0] if s else -1))
+    return env.game.owner[s] if s >= 0 else -1
+
+
+@verb("recall", None, phrase=lambda r, act: "put a card of your discard pile on top of your deck",
+      doc="a card of your discard pile, chosen, onto the top of your deck")
+def recall(env, items, call) -> list:
+    g, p = env.game, env.executor
+    pile = _pile(env)
+    if not pile:
+        return []
+    c = g.choose(p, "card", pile, 1, 1,
+                 "a card of your discard pile to put on top of your deck")[0]
+    g.discards[p].remove(c)
+    g.deck[p].append(c)     # the deck's top is the list's end
+    return [c]
+
+
+def _advance_phrase(r, act) -> str:
+    style = r.expr(act.adverb) if act.adverb else "standard"
+    return f"do a {style} move with {r.obj(act.obj)} in the direction of the being's last move"
+
+
+@verb("advance", "pieces", yields="pieces", adverb="style", phrase=_advance_phrase,
+      able="advanceable",
+      doc="one move in the direction of the being's last move (Centaur Chieftain)")
+def advance(env, items, call) -> list:
+    g, p = env.game, env.executor
+    combat = (call.adverb or "standard") == "combat"
+    d = env.ctx.heading
+    done = []
+    if d is None:
+        return done
+    for s in squares(env, items):
+        t = B.step(s, B.DIRECTIONS[d])
+        if g.owner[s] < 0 or not g.can_enter(g.rank[s], t, combat):
+            continue
+        done.append(g.move(p, s, t))
+        _follow(env.ctx, s, t, d)
+    return done
+
+
+@test("advanceable", doc="a piece that can move one square in the being's last direction")
+def advanceable(env, s, arg) -> bool:
+    g = env.game
+    s = square_of(env, s)
+    d = env.ctx.heading
+    # a combat move may enter a square of the same rank: the verb's adverb decides at the
+    # move; here a square it could enter at all (combat's rules) is enough to be offered
+    return d is not None and g.owner[s] >= 0 and g.can_enter(g.rank[s], B.step(s, B.DIRECTIONS[d]), True)

@@ -99,3 +99,20 @@ def test_the_echoes_rules_have_scenarios_citing_the_seeds():
         assert section in names, section
     shapes = {(sc["options"].get("players", 2), bool(sc["options"].get("teams"))) for sc in found}
     assert {(2, False), (3, False), (4, False), (4, True)} <= shapes
+
+
+def test_simulate_gives_per_card_statistics_of_the_echoes_cards(tmp_path):
+    """`cardlang simulate --sets base,echoes`: cards.csv has a row per card of both sets, with
+    its set, and the Echoes cards are melded and dogma'd in random games."""
+    import csv
+    out = tmp_path / "sim"
+    run = subprocess.run([CARDLANG, "simulate", "innovation", "-n", "4", "--players", "2",
+                          "--bots", "random,random", "--seed", "3", "--sets", "base,echoes",
+                          "--out", str(out)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    rows = list(csv.DictReader((out / "cards.csv").open()))
+    sets = {r["set"] for r in rows}
+    assert sets == {"base", "echoes"}
+    echoes = [r for r in rows if r["set"] == "echoes"]
+    assert len([r for r in rows if r["set"] == "base"]) == 105 and len(echoes) >= 50
+    assert sum(int(r["melded"]) for r in echoes) > 0 and sum(int(r["dogma"]) for r in echoes) > 0

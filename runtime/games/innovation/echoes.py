@@ -179,9 +179,20 @@ def pile_bonuses(game, st, p: int, color: int) -> tuple:
 
 def bonus_points(game, p: int) -> int:
     """001 "奖励符号" (example: bonuses 10, 4, 4 and 5 add 13): the highest in full, each other
-    one 1."""
+    one 1. Remembered until p's board changes (State.board_rev): every score asks for it."""
+    st = game.state
+    key = POINTS_KEY - p
+    rev = st.board_rev[p]
+    hit = st.cond_memo.get(key)
+    if hit is not None and hit[0] == rev:
+        return hit[1]
     b = visible_bonuses(game, p)
-    return max(b) + len(b) - 1 if b else 0
+    points = max(b) + len(b) - 1 if b else 0
+    st.cond_memo[key] = (rev, points)
+    return points
+
+
+POINTS_KEY = -(1 << 24)  # bonus_points' keys in cond_memo: below every _pile_key
 
 
 def card_bonus(game, card: int) -> int:

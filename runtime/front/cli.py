@@ -488,9 +488,11 @@ def bench(game: str = typer.Argument("innovation"),
     for m in modes:
         r = report[m]
         out.print(f"{m:12s} {r['games_per_s']:9.1f} games/s {r['decisions_per_s']:11.0f} decisions/s "
-                  f"{r['decisions_per_game']:7.1f} decisions/game")
+                  f"{r['decisions_per_game']:7.1f} decisions/game "
+                  f"({r['cpu_games_per_s']:.1f} games per CPU second)")
     if "ratio" in report:
-        out.print(f"compiled / interpreted: {report['ratio']:.2f}x")
+        out.print(f"compiled / interpreted: {report['ratio']:.2f}x "
+                  f"(by CPU time: {report['cpu_ratio']:.2f}x)")
 
 
 def main() -> None:

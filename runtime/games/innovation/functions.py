@@ -269,6 +269,20 @@ def bonuses(env, who=None) -> list:
     return sorted(set(visible_bonuses(env.game, env.executor if who is None else who)))
 
 
+def every_bonus_phrase(r, fn) -> str:
+    who = r.possessive(fn.args[0]) if fn.args else "your"
+    return f"visible bonus on {who} board"
+
+
+@function("every_bonus", ("player?",), "values", phrase=every_bonus_phrase, defaults=_EX,
+          doc="Echoes: the value of every visible bonus on a player's board, one per bonus "
+              "(a value twice when two bonuses show it), lowest first (Crossword, Wristwatch: "
+              "\"for each visible bonus\")")
+def every_bonus(env, who=None) -> list:
+    from .echoes import visible_bonuses
+    return sorted(visible_bonuses(env.game, env.executor if who is None else who))
+
+
 def bonus_count_phrase(r, fn) -> str:
     who = r.possessive(fn.args[0]) if fn.args else "your"
     return f"the number of bonuses visible on {who} board"

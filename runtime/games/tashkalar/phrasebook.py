@@ -17,3 +17,9 @@ class TashKalarRenderer(Renderer):
         if isinstance(e, I.Const) and e.value == "being":
             return "the being"
         return super().expr(e, it_word, plural)
+
+    def item_phrase(self, e) -> str:
+        # `for each q in opponents`: "for each opponent" (the core says "all opponents")
+        if getattr(e, "value", None) == "opponents" or getattr(e, "role", None) == "opponents":
+            return "opponent"
+        return super().item_phrase(e)

@@ -139,3 +139,89 @@ def test_shot_takes_the_first_pieces_whatever_their_rank():
     assert names(V.shot(env, "east", 2)) == ["f5", "g5"]
     assert names(V.shot(env, "west")) == ["c5"]
     assert names(V.shot(env, ["north", "south"], 2)) == []
+
+
+class _Recorder:
+    """Answers square decisions from a list of square names, the `either` choice with its
+    first option, and records every decision's options."""
+
+    def __init__(self, squares):
+        self.squares = list(squares)
+        self.seen = []
+
+    def choose(self, game, d):
+        self.seen.append((d.kind, list(d.options)))
+        if d.kind in ("square", "piece"):
+            return [S(self.squares.pop(0))]
+        return [d.options[0]]
+
+
+def test_hypnotist_moves_pieces_of_one_enemy_colour():
+    """Hypnotist (Deathmatch, 3 players): the pieces it moves are of the first one's colour;
+    the other opponent's common piece is never offered (owner(it) == foe)."""
+    e = GAME.engine({"variant": "deathmatch", "players": 3}, 0)
+    agent = _Recorder(["a5", "a4"])
+    e.agents = [agent, agent, agent]
+    for sq in ("f4", "d5", "f5", "d6"):
+        e.place(0, S(sq), 0)
+    e.place(1, S("a5"), 0)
+    e.place(2, S("i5"), 0)
+    e.hand[0] = [e.table.by_name["Hypnotist"]]
+    e.summon(0, e.table.by_name["Hypnotist"], S("e5"), 0)
+    assert e.owner[S("a4")] == 1 and e.owner[S("i5")] == 2
+    offered = [opts for kind, opts in agent.seen if kind in ("square", "piece")]
+    assert not any(S("i5") in opts for opts in offered[1:])
+    assert agent.squares == []
+
+
+def test_the_highland_deck_in_play_and_simulate(tmp_path):
+    """The deck names are game options of the terminal and of simulations."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from runtime.front.cli import app
+    runner = CliRunner()
+    r = runner.invoke(app, ["play", "tashkalar", "--seed", "2", "--bots", "random",
+                            "--mode", "interpreted", "--option", "deck=highland",
+                            "--option", "deck2=highland"], input="1\n" * 3000)
+    assert r.exit_code == 0, r.output[-2000:]
+    assert r.output.strip().splitlines()[-1].startswith("Game over: ")
+    r = runner.invoke(app, ["simulate", "tashkalar", "-n", "2", "-w", "1", "--bots",
+                            "random,random", "--option", "deck=highland", "-o",
+                            str(tmp_path)])
+    assert r.exit_code == 0, r.output[-2000:]
+    assert json.loads((tmp_path / "summary.json").read_text())["games"] == 2
+    r = runner.invoke(app, ["simulate", "tashkalar", "-n", "1", "--option", "deck=sylvanx",
+                            "-o", str(tmp_path / "x")])
+    assert r.exit_code != 0 and "highland" in r.output
+
+
+def test_the_square_tests_colored_and_central():
+    e = GAME.engine({"tasks": False}, 0)
+    env = _Env(S("e5"))
+    env.game = e
+    assert V.square_color(env, S("a5"), "colored") and V.square_color(env, S("c8"), "colored")
+    assert not V.square_color(env, S("b5"), "colored")
+    assert V.central(env, S("e5"), None) and V.central(env, S("d4"), None)
+    assert not V.central(env, S("c3"), None)   # a green square outside the central 3x3
+
+
+def test_within_is_on_or_near_the_squares():
+    env = _Env(S("e5"))
+    assert names(V.within(env, [S("a5")], 1)) == ["a4", "a5", "a6", "b4", "b5", "b6"]
+    assert len(V.within(env, "being", 2)) == 25
+
+
+def test_legendary_summoning_is_met_by_two_summons_one_legendary():
+    """A task whose region is "any" (Legendary Summoning: two beings summoned this turn, one
+    of them a legend) is tested without a region (it raised a KeyError once a random game
+    met its first two numbers)."""
+    from runtime.games.tashkalar.game import task_met
+    e = GAME.engine({"tasks": True}, 0)
+    e.setup()
+    c = e.table.by_name["Legendary Summoning"]
+    e.summoned_turn = [(S("e5"), 0)]
+    assert not task_met(e, 0, c)
+    e.summoned_turn.append((S("b5"), 2))
+    assert task_met(e, 0, c)

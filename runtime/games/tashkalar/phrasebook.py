@@ -13,6 +13,9 @@ class TashKalarRenderer(Renderer):
     def query(self, q, singular: bool = False, bare: bool = False) -> str:
         return super().query(q, singular, bare).replace(" from the ", " on the ")
 
+    def article(self, word: str) -> str:
+        return "an" if word.startswith("upgraded") else super().article(word)
+
     def expr(self, e, it_word: str = "it", plural: bool = False) -> str:
         if isinstance(e, I.Const) and e.value == "being":
             return "the being"

@@ -118,7 +118,7 @@ def central(env, s, arg) -> bool:
 
 
 # ------------------------------------------------------------------ functions
-@function("rank", ("square",), "rank", phrase="the rank of {0}")
+@function("rank", ("square|pieces",), "rank", phrase="the rank of {0}")
 def rank_of(env, s):
     s = square_of(env, s if type(s) is not list else (s[0] if s else -1))
     if s < 0 or env.game.owner[s] < 0:
@@ -549,7 +549,9 @@ def discards(env):
     return len(_pile(env))
 
 
-@function("owner", ("square|pieces",), "player", phrase="the owner of {0}")
+@function("owner", ("square|pieces",), "player", phrase="the owner of {0}",
+          doc="the player whose piece it is (none on an empty square): pieces of one colour "
+              "are `where owner(it) == foe` (Hypnotist)")
 def owner_of(env, s):
     s = square_of(env, s if type(s) is not list else (s[0] if s else -1))
     return env.game.owner[s] if s >= 0 else -1

@@ -99,3 +99,47 @@ def test_the_echoes_rules_have_scenarios_citing_the_seeds():
         assert section in names, section
     shapes = {(sc["options"].get("players", 2), bool(sc["options"].get("teams"))) for sc in found}
     assert {(2, False), (3, False), (4, False), (4, True)} <= shapes
+
+
+def test_simulate_gives_per_card_statistics_of_the_echoes_cards(tmp_path):
+    """`cardlang simulate --sets base,echoes`: cards.csv has a row per card of both sets, with
+    its set, and the Echoes cards are melded and dogma'd in random games."""
+    import csv
+    out = tmp_path / "sim"
+    run = subprocess.run([CARDLANG, "simulate", "innovation", "-n", "4", "--players", "2",
+                          "--bots", "random,random", "--seed", "3", "--sets", "base,echoes",
+                          "--out", str(out)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    rows = list(csv.DictReader((out / "cards.csv").open()))
+    sets = {r["set"] for r in rows}
+    assert sets == {"base", "echoes"}
+    echoes = [r for r in rows if r["set"] == "echoes"]
+    assert len([r for r in rows if r["set"] == "base"]) == 105 and len(echoes) >= 50
+    assert sum(int(r["melded"]) for r in echoes) > 0 and sum(int(r["dogma"]) for r in echoes) > 0
+
+
+def test_the_echoes_specials_inputs_are_known():
+    """The Echoes specials read the board or the forecast only, so a mixed game asks a special
+    only of the players whose inputs changed (accel/conditions.py, game._check_specials)."""
+    from runtime.front.testing import cardset
+    cs = cardset("innovation")
+    inputs = {s.name: s.inputs for s in cs.specials}
+    assert inputs["Destiny"] == frozenset({"forecast"})
+    for name in ("Wealth", "Heritage", "History", "Supremacy"):
+        assert inputs[name] == frozenset({"board"}), name
+    state = GAME.new_state({"sets": ["base", "echoes"]}, 1)
+    assert state.engine._specials_known
+
+
+def test_mixed_games_skip_no_special_that_holds():
+    """CARDLANG_ACCEL=check: after every check that skipped specials, each one still available
+    is evaluated afresh for every player and must not hold (a skipped claim raises)."""
+    code = ("from runtime.core import registry\n"
+            "g = registry.get('innovation')\n"
+            "for seed in range(4):\n"
+            "    s = g.new_state({'sets': ['base', 'echoes'], 'players': 2 + seed % 3}, seed)\n"
+            "    s.play_out([s.random_agent(seed * 7 + q) for q in range(2 + seed % 3)])\n")
+    import os
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env={**os.environ, "CARDLANG_ACCEL": "check"}, cwd=HERE.parent)
+    assert run.returncode == 0, run.stderr[-2000:]

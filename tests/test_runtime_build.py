@@ -144,7 +144,8 @@ def test_the_game_asks_every_kind_of_agent():
 
 INT_ARRAYS = ("color_of", "age_of", "set_of", "top_pack", "under_pack", "pile_icons", "zone_of",
               "owner_of", "tucked_this_turn", "scored_this_turn", "score_sum", "board_rev",
-              "icons_rev", "colors_rev", "tops_rev", "splays_rev", "seen_top", "seen_splay",
+              "icons_rev", "colors_rev", "tops_rev", "splays_rev", "forecast_rev", "pile_rev",
+              "seen_top", "seen_splay",
               "changed", "shape", "icons", "special_of", "avail_count")
 
 

@@ -110,9 +110,29 @@ def visible_icons(game, p: int):
                     yield color, c, ic[s]
 
 
+# Counts of one pile, remembered in the State's cond_memo (copied with the state) under negative
+# keys with the pile's revision (State.pile_rev: it grows with every change to the pile), so a
+# pile is recounted only after it changed: the special achievements that read visible slots and
+# bonuses (Heritage, History, Wealth) and the score's bonuses ask again after every change.
+def _pile_key(at: int, what: int) -> int:
+    return -1 - ((at << 8) | what)
+
+
 def pile_slot_count(game, p: int, color: int, icon: int) -> int:
     """How many visible slots of p's `color` pile show `icon` (hexes and echo effects too)."""
     st = game.state
+    at = p * 5 + color
+    key = _pile_key(at, icon & 255)
+    rev = st.pile_rev[at]
+    hit = st.cond_memo.get(key)
+    if hit is not None and hit[0] == rev:
+        return hit[1]
+    k = _count_slots(game, st, p, color, icon)
+    st.cond_memo[key] = (rev, k)
+    return k
+
+
+def _count_slots(game, st, p: int, color: int, icon: int) -> int:
     pile = st.board[p][color]
     n = len(pile)
     if n == 0:
@@ -132,16 +152,32 @@ def pile_slot_count(game, p: int, color: int, icon: int) -> int:
     return k
 
 
+BONUS_KEY = 255  # _pile_key's `what` for a pile's bonuses (icon ids are below it)
+
+
 def visible_bonuses(game, p: int) -> list:
     """The values of p's visible bonus icons (001 "奖励符号")."""
     st = game.state
-    icons = game.cards.icons
     out = []
     for color in range(5):
-        pile = st.board[p][color]
-        n = len(pile)
-        if n == 0:
-            continue
+        if st.board[p][color]:
+            out.extend(pile_bonuses(game, st, p, color))
+    return out
+
+
+def pile_bonuses(game, st, p: int, color: int) -> tuple:
+    """The visible bonuses of one pile, remembered until the pile changes."""
+    at = p * 5 + color
+    key = _pile_key(at, BONUS_KEY)
+    rev = st.pile_rev[at]
+    hit = st.cond_memo.get(key)
+    if hit is not None and hit[0] == rev:
+        return hit[1]
+    icons = game.cards.icons
+    pile = st.board[p][color]
+    n = len(pile)
+    out = []
+    if n:
         for i in icons[pile[n - 1]]:
             if i > BONUS_BASE:
                 out.append(i - BONUS_BASE)
@@ -152,14 +188,27 @@ def visible_bonuses(game, p: int) -> list:
                 for s in under:
                     if s < len(ic) and ic[s] > BONUS_BASE:
                         out.append(ic[s] - BONUS_BASE)
-    return out
+    found = tuple(out)
+    st.cond_memo[key] = (rev, found)
+    return found
 
 
 def bonus_points(game, p: int) -> int:
     """001 "奖励符号" (example: bonuses 10, 4, 4 and 5 add 13): the highest in full, each other
-    one 1."""
+    one 1. Remembered until p's board changes (State.board_rev): every score asks for it."""
+    st = game.state
+    key = POINTS_KEY - p
+    rev = st.board_rev[p]
+    hit = st.cond_memo.get(key)
+    if hit is not None and hit[0] == rev:
+        return hit[1]
     b = visible_bonuses(game, p)
-    return max(b) + len(b) - 1 if b else 0
+    points = max(b) + len(b) - 1 if b else 0
+    st.cond_memo[key] = (rev, points)
+    return points
+
+
+POINTS_KEY = -(1 << 24)  # bonus_points' keys in cond_memo: below every _pile_key
 
 
 def card_bonus(game, card: int) -> int:
@@ -251,14 +300,22 @@ def achievable_ages(game, p: int) -> int:
     """InnovationGame.achievable_ages with bonuses and duplicates: the ages (bits) of the
     standard achievements available that p is eligible for."""
     st = game.state
-    score = game.score_points(p)
     top = game.highest_top_age(p)
-    bits = 0
+    special, age_of = game.special_card, game.age_of
+    ages = 0  # the ages available, up to p's top age
     for c in st.available:
-        if game.special_card[c]:
-            continue
-        a = game.age_of[c]
-        if a <= top and not (bits >> a) & 1 and score >= achievement_need(game, p, a):
+        if not special[c] and age_of[c] <= top:
+            ages |= 1 << age_of[c]
+    if not ages:
+        return 0
+    held = [0] * 12  # p's standard achievements by age
+    for c in st.achievements[p]:
+        if not special[c]:
+            held[age_of[c]] += 1
+    score = game.score_points(p)
+    bits = 0
+    for a in range(1, 12):
+        if (ages >> a) & 1 and score >= 5 * a * (1 + held[a]):
             bits |= 1 << a
     return bits
 

@@ -1093,7 +1093,10 @@ class InnovationGame(Host):
         # After a check every special still available holds for nobody. When every condition's
         # inputs are known, a special is asked again only of the players for whom one of its
         # inputs changed since (State.changed bits against the special's input mask).
-        known = self._specials_known and not self._hooks
+        # (hooks that change nothing a condition reads, Echoes': "conditions see" False, leave
+        # the inputs as known as without hooks)
+        known = self._specials_known and (not self._hooks
+                                          or self._hooks.get("conditions see") == [False])
         if known and not st.changed_any:  # (nobody's State.changed bits are set)
             return
         self._checking_specials = True

@@ -52,11 +52,14 @@ def game_record(game) -> dict:
 
 
 def catalogue(game) -> list:
-    """Every card a record may name (special achievements aside): name, age, colour; the
+    """Every card a record may name (special achievements aside): name, age, colour, and its
+    set when the game plays more than the base set (Echoes' cards' statistics apart); the
     cards of the game's sets."""
     t = game.cards
     sets = set(game.options.expansions) | {"base"}
-    return [{"card": t.name[c], "age": t.age[c], "color": COLORS[t.color[c]]}
+    mixed = len(sets) > 1
+    return [{"card": t.name[c], "age": t.age[c], "color": COLORS[t.color[c]],
+             **({"set": t.set[c]} if mixed else {})}
             for c in range(t.n) if t.kind[c] == "card" and t.set[c] in sets]
 
 

@@ -30,7 +30,8 @@ N_COLORS = 5
 # What changed of a player since his last special-achievement check (State.changed bits); the
 # inputs a condition reads (conditions.input_mask) are tested against them.
 IN_BOARD, IN_ICONS, IN_COLORS, IN_TOPS, IN_SPLAYS, IN_TUCKED, IN_SCORED = 1, 2, 4, 8, 16, 32, 64
-IN_ALL = 127
+IN_FORECAST = 128
+IN_ALL = 255
 
 # The same numbers under private names, which the compiled twin declares as C constants
 # (state.pxd), so that its hot methods below compare C ints rather than look up Python ones.
@@ -38,6 +39,7 @@ _SUPPLY, _HAND, _BOARD, _SCORE, _ACHIEVEMENTS = SUPPLY, HAND, BOARD, SCORE, ACHI
 _AVAILABLE, _REMOVED, _DISPLAY, _FORECAST = AVAILABLE, REMOVED, DISPLAY, FORECAST
 _IN_BOARD, _IN_ICONS, _IN_COLORS, _IN_TOPS = IN_BOARD, IN_ICONS, IN_COLORS, IN_TOPS
 _IN_SPLAYS, _IN_TUCKED, _IN_SCORED, _IN_ALL = IN_SPLAYS, IN_TUCKED, IN_SCORED, IN_ALL
+_IN_FORECAST = IN_FORECAST
 _N_SLOTS, _SPLAY_NONE, _N_COLORS = N_ICON_SLOTS, SPLAY_NONE, N_COLORS
 
 
@@ -217,12 +219,16 @@ class State:
         # every change to the board, icons_rev when its icon counts change, colors_rev when a
         # colour appears on it or leaves it, tops_rev when a top card changes, splays_rev when
         # a splay changes. seen_top/seen_splay are each pile's top and splay at its last refresh
-        # ([p * N_COLORS + colour]).
+        # ([p * N_COLORS + colour]). forecast_rev grows with every change to the forecast
+        # (take/put: Echoes' Destiny reads it). pile_rev[p * N_COLORS + colour] grows with every
+        # change to one pile (Echoes' counts of a pile's visible slots are kept by it).
         self.board_rev = int_filled(n_players, 0)
         self.icons_rev = int_filled(n_players, 0)
         self.colors_rev = int_filled(n_players, 0)
         self.tops_rev = int_filled(n_players, 0)
         self.splays_rev = int_filled(n_players, 0)
+        self.forecast_rev = int_filled(n_players, 0)
+        self.pile_rev = int_filled(n_players * N_COLORS, 0)
         self.seen_top = int_filled(n_players * N_COLORS, -1)
         self.seen_splay = int_filled(n_players * N_COLORS, 0)
         # Each board's shape as one int (shape_of): bit c when colour c has a pile, and two
@@ -272,6 +278,8 @@ class State:
         s.colors_rev = self.colors_rev.copy()
         s.tops_rev = self.tops_rev.copy()
         s.splays_rev = self.splays_rev.copy()
+        s.forecast_rev = self.forecast_rev.copy()
+        s.pile_rev = self.pile_rev.copy()
         s.seen_top = self.seen_top.copy()
         s.seen_splay = self.seen_splay.copy()
         s.shape = self.shape.copy()
@@ -346,6 +354,8 @@ class State:
             if len(self.board[owner][color]) < 2:
                 self.splay[owner][color] = _SPLAY_NONE  # a pile of 0/1 card forgets its splay
             self.refresh_pile(owner, color)
+        elif zone == _FORECAST:
+            self.forecast_changed(owner)
         elif zone == _AVAILABLE and not self.special_of[card]:
             age = self.age_of[card]
             self.avail_count[age] -= 1
@@ -379,6 +389,13 @@ class State:
                 self.avail_ages |= 1 << age
         if zone == _BOARD:
             self.refresh_pile(owner, self.color_of[card])
+        elif zone == _FORECAST:
+            self.forecast_changed(owner)
+
+    def forecast_changed(self, p: int) -> None:
+        self.forecast_rev[p] += 1
+        self.changed[p] |= _IN_FORECAST
+        self.changed_any |= _IN_FORECAST
 
     def move(self, card: int, zone: int, owner: int = -1, bottom: bool = False) -> tuple:
         src = self.take(card)
@@ -394,6 +411,7 @@ class State:
         pile = self.board[p][color]
         top = pile[-1] if pile else -1
         at = p * _N_COLORS + color  # this pile's place in seen_top, seen_splay, pile_icons
+        self.pile_rev[at] += 1
         seen = self.seen_top[at]
         if top != seen:
             self.tops_rev[p] += 1

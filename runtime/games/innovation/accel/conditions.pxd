@@ -12,7 +12,7 @@ cdef class Part:
     cpdef bint truth(self, game, long player) except -1
 
 cdef class Remembered(Part):
-    cdef public bint board, icons, colors, tops, splays, tucked, scored, values
+    cdef public bint board, icons, colors, tops, splays, forecast, tucked, scored, values
     cdef public list icon_ids
     cdef public long slot
     @cython.locals(hit=tuple, rev=long, values=tuple, r=bint, key=long, packed=long)

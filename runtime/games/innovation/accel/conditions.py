@@ -32,14 +32,18 @@ from dsl.accel import CHECK, AccelMismatch
 
 from ..cards import N_ICON_SLOTS, icon_id
 from ..effects import Predicate
-from ..state import (IN_ALL, IN_BOARD, IN_COLORS, IN_ICONS, IN_SCORED, IN_SPLAYS, IN_TOPS,
-                    IN_TUCKED, N_COLORS, int_array, int_filled)
+from ..state import (IN_ALL, IN_BOARD, IN_COLORS, IN_FORECAST, IN_ICONS, IN_SCORED, IN_SPLAYS,
+                    IN_TOPS, IN_TUCKED, N_COLORS, int_array, int_filled)
 
 # functions whose value depends only on their arguments
 PURE_FNS = {"count", "any", "none", "value", "color", "name", "highest", "lowest", "max", "min",
             "values"}
-# functions that read the executing player's board (when given no other player)
-BOARD_FNS = {"icons": 1, "colors": 1, "splay": 1, "top": 1, "pile": 1, "pile_icons": 2}
+# functions that read the executing player's board (when given no other player): the number
+# of arguments before the player's (Echoes' bonuses and visible slots are read off the board)
+BOARD_FNS = {"icons": 1, "colors": 1, "splay": 1, "top": 1, "pile": 1, "pile_icons": 2,
+             "pile_slots": 2, "piles_with": 2, "bonus_count": 0, "bonus": 0, "bonuses": 0}
+# nouns whose list is fixed (no zone): the icon types
+FIXED_NOUNS = {"icon"}
 COUNTER_FNS = {"tucked_this_turn": "tucked", "scored_this_turn": "scored"}
 PURE_PREDS = {"position", "where", "other_than"}
 PURE_TESTS = {"color", "has", "value"}  # game tests of the item alone
@@ -59,6 +63,10 @@ def _you(e) -> bool:
 
 def _zone_mine(ref) -> bool:
     return isinstance(ref, I.ZoneRef) and ref.zone == "board" and ref.whose == "executor"
+
+
+def _forecast_mine(ref) -> bool:
+    return isinstance(ref, I.ZoneRef) and ref.zone == "forecast" and ref.whose == "executor"
 
 
 def _deps(e, deps: set) -> bool:
@@ -111,7 +119,13 @@ def _deps(e, deps: set) -> bool:
             return all(_deps(a, deps) for a in args)
         return False
     if isinstance(e, I.Query):
-        if e.noun == "card":
+        if e.noun == "card" and _forecast_mine(e.zone):
+            deps.add("forecast")  # (the cards of one's forecast: Echoes' Destiny)
+            return (not e.preds and e.rank is None
+                    and all(_deps(x, deps) for x in (e.min, e.max, e.all_but)))
+        if e.noun in FIXED_NOUNS and e.zone is None:
+            pass
+        elif e.noun == "card":
             if not _zone_mine(e.zone):
                 return False
         elif e.noun == "color":
@@ -138,7 +152,8 @@ def _deps(e, deps: set) -> bool:
 
 
 _INPUT_BITS = {"board": IN_BOARD, "icons": IN_ICONS, "colors": IN_COLORS, "tops": IN_TOPS,
-               "splays": IN_SPLAYS, "tucked": IN_TUCKED, "scored": IN_SCORED}
+               "splays": IN_SPLAYS, "tucked": IN_TUCKED, "scored": IN_SCORED,
+               "forecast": IN_FORECAST}
 
 
 def input_mask(inputs) -> int:
@@ -205,14 +220,15 @@ class Part:
 class Remembered(Part):
     """A part that reads only `deps` of its player, remembered in State.cond_memo."""
 
-    __slots__ = ("board", "icons", "colors", "tops", "splays", "tucked", "scored", "icon_ids",
-                 "values", "slot")
+    __slots__ = ("board", "icons", "colors", "tops", "splays", "forecast", "tucked", "scored",
+                 "icon_ids", "values", "slot")
 
     def __init__(self, holds, deps: frozenset):
         Part.__init__(self, holds)
         self.icon_ids = sorted(icon_id(d[5:]) for d in deps if d.startswith("icon:"))
         self.board, self.icons, self.colors = "board" in deps, "icons" in deps, "colors" in deps
         self.tops, self.splays = "tops" in deps, "splays" in deps
+        self.forecast = "forecast" in deps
         self.tucked, self.scored = "tucked" in deps, "scored" in deps
         self.values = self.tucked or self.scored or bool(self.icon_ids)
         self.slot = next(_SLOTS)
@@ -231,6 +247,8 @@ class Remembered(Part):
             rev += st.tops_rev[player]
         if self.splays:
             rev += st.splays_rev[player]
+        if self.forecast:
+            rev += st.forecast_rev[player]
         key = self.slot + player
         if not self.values:  # kept as one int, rev * 2 + answer (no tuple to make)
             packed = st.cond_memo.get(key, -1)

@@ -17,7 +17,7 @@ cdef extern from *:
 cdef tuple VISIBLE_SLOTS
 cdef long _SUPPLY, _HAND, _BOARD, _SCORE, _ACHIEVEMENTS, _AVAILABLE, _REMOVED, _DISPLAY
 cdef long _FORECAST, _IN_BOARD, _IN_ICONS, _IN_COLORS, _IN_TOPS, _IN_SPLAYS, _IN_TUCKED
-cdef long _IN_SCORED, _IN_ALL, _N_SLOTS, _SPLAY_NONE, _N_COLORS, _ICON_BITS, _ICON_MASK
+cdef long _IN_SCORED, _IN_ALL, _IN_FORECAST, _N_SLOTS, _SPLAY_NONE, _N_COLORS, _ICON_BITS, _ICON_MASK
 
 cpdef int_array(values)
 cdef dict _ONE, _PLACES
@@ -35,7 +35,8 @@ cdef class State:
     cdef public long[::1] color_of, age_of, set_of, top_pack, under_pack
     cdef public long[::1] pile_icons, zone_of, owner_of
     cdef public long[::1] tucked_this_turn, scored_this_turn, score_sum
-    cdef public long[::1] board_rev, icons_rev, colors_rev, tops_rev, splays_rev
+    cdef public long[::1] board_rev, icons_rev, colors_rev, tops_rev, splays_rev, forecast_rev
+    cdef public long[::1] pile_rev
     cdef public long[::1] seen_top, seen_splay, changed, shape, icons, special_of, avail_count
     cdef public long avail_ages, changed_any
     cdef public object cards
@@ -60,6 +61,7 @@ cdef class State:
     @cython.locals(new=long, old=long, i=long, pile=list, top=long, seen=long, changed=long,
                    d=long, splay=long, sh=long, c=long, at=long, base=long, under=long[::1])
     cpdef refresh_pile(self, long p, long color)
+    cpdef forecast_changed(self, long p)
     cpdef long pile_icon(self, long p, long color, long icon) except? -1
     cpdef long icon_total(self, long p, long icon) except? -1
     cpdef set_splay(self, long p, long color, long direction)

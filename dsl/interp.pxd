@@ -14,6 +14,20 @@ cdef class Env:
     cdef public list its
     cpdef bind(self, str name, value)
 
+@cython.final
+cdef class Place:
+    cdef public object zone, players, position
+
+@cython.final
+cdef class VerbCall:
+    cdef public Env env
+    cdef public object step
+
+@cython.locals(p=Place)
+cpdef Place new_place(zone, players, position)
+@cython.locals(c=VerbCall)
+cpdef VerbCall new_verbcall(Env env, step)
+
 cpdef bint truth(v) except -1
 cpdef list as_list(v)
 cpdef first_of(v)

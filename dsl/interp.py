@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import functools
 
+import cython
+
 from .accel import CHECK, AccelMismatch
 
 # the core IR forms as names (a module attribute would be looked up at every test)
@@ -82,8 +84,11 @@ class Env:
             self.ctx.dogma_vars[name] = list(acc)
 
 
+@cython.freelist(8)  # compiled: one is made for most zones an effect names
+@cython.cclass
 class Place:
-    """A zone of some players as a value (`to my score`, `count(my hand)`)."""
+    """A zone of some players as a value (`to my score`, `count(my hand)`). A C struct in the
+    compiled twin (interp.pxd), made by `new_place` (no Python-level __init__ call)."""
     __slots__ = ("zone", "players", "position")
 
     def __init__(self, zone: str, players: list, position=None):
@@ -92,6 +97,18 @@ class Place:
         self.position = position
 
 
+def new_place(zone: str, players: list, position) -> Place:
+    """Place(zone, players, position) without calling the class (compiled: its struct's
+    fields set in C)."""
+    p = Place.__new__(Place)
+    p.zone = zone
+    p.players = players
+    p.position = position
+    return p
+
+
+@cython.freelist(4)
+@cython.cclass
 class VerbCall:
     """What a verb done to several items at once may ask of its step, evaluated when it asks
     (in the order the rules ask): keyword arguments, the adverb, the zones the object and the
@@ -128,6 +145,14 @@ class VerbCall:
         if type(node) is not Pick or node.select.source is None:
             return None
         return evaluate(node.select.source, self.env)
+
+
+def new_verbcall(env: Env, step) -> VerbCall:
+    """VerbCall(env, step) without calling the class (compiled: its struct's fields set in C)."""
+    c = VerbCall.__new__(VerbCall)
+    c.env = env
+    c.step = step
+    return c
 
 
 # ------------------------------------------------------------------ effects
@@ -288,7 +313,7 @@ def perform(step: Perform, env: Env, cands) -> None:
                     done.append(x)
             result = done
         else:
-            result = v.run(env, result, VerbCall(env, step))
+            result = v.run(env, result, new_verbcall(env, step))
         first = False
     if step.bind is not None:
         chosen = items if step.bind_items else result
@@ -615,7 +640,7 @@ def evaluate(e, env: Env):
         return env.vars.get(e.name, [])
     # a zone used as a value: a place
     if t is Zone:
-        return Place(e.zone, as_list(evaluate(e.players, env)), e.position)
+        return new_place(e.zone, as_list(evaluate(e.players, env)), e.position)
     # the "if you do" flag of an earlier step
     if t is Flag:
         return env.flags.get(e.name, False)

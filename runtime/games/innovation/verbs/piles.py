@@ -63,4 +63,5 @@ def splayable(env, color) -> bool:
     """A pile of fewer than two cards cannot be splayed: it is not offered to a splay, and
     "you may splay" it is not asked (001 "说明与其他关键字": "要有至少两张牌才能展开"; 000
     "说明和其他关键词": "你可以 [做 X]" that cannot be done is ignored)."""
-    return len(env.game.state.board[env.executor][color_id(color)]) >= 2
+    g = env.game  # (typed in the compiled twin: the state and board read through C)
+    return len(g.state.board[env.executor][color_id(color)]) >= 2

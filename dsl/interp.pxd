@@ -44,7 +44,7 @@ cpdef list in_order(verb, list items, Env env)
 cpdef long choose_option(Env env, tuple labels, long least) except? -2
 @cython.locals(chosen=list)
 cpdef tuple pick(pk, Env env, cands=*)
-@cython.locals(n=Py_ssize_t, has_max=bint, g=Host)
+@cython.locals(n=Py_ssize_t, k=long, least=long, most=long, wanted=long, g=Host)
 cpdef tuple pick_from(Env env, list items, lo, hi, keep, who, str mode, str kind, str prompt,
                       bint optional, bint if_you_do, rank)
 @cython.locals(sure=list, tied=list, g=Host)

@@ -365,35 +365,36 @@ def pick_from(env: Env, items: list, lo, hi, keep, who, mode: str, kind: str, pr
     """pick() given the candidates, the bounds' values, the chooser and the Pick's fields
     (compiled code gives them as values and constants). 000 "说明和其他关键词": do as much as
     you can; "you may X" of an exact count with an "if you do" is all or nothing."""
+    # (the bounds as C ints in the compiled twin: n, least, most, wanted, k)
     g = env.game
+    n = len(items)
     if mode == "all":
-        return items, max(1, len(items))
+        return items, (n if n > 1 else 1)
     if keep is not None:  # all but N
-        n = max(0, len(items) - keep)
-        return (g.choose(who, kind, items, n, n, "choose") if n else []), n
-    has_max = hi is not None
-    if lo is None:
-        lo = 0
-    if not has_max:
-        hi = len(items)
-    wanted = max(lo, 1) if not has_max or hi > 0 else 0
-    if has_max:
-        wanted = hi if lo == hi else max(lo, 1)
-    if optional and lo == hi and hi > 1 and rank is None:
+        k = keep
+        k = n - k if n > k else 0
+        return (g.choose(who, kind, items, k, k, "choose") if k else []), k
+    least = 0 if lo is None else lo
+    most = n if hi is None else hi
+    if hi is not None and least == most:
+        wanted = most
+    else:
+        wanted = least if least > 1 else 1
+    if optional and least == most and most > 1 and rank is None:
         # "You may return three cards": all three or none; with fewer it cannot be done
         # in full, so it is not done (000 "说明和其他关键词").
         # Without an "if you do" it is done as far as possible: none, or every card
         # up to the number (000 "说明和其他关键词", the Reformation example).
-        n = hi if if_you_do else min(hi, len(items))
-        if n == 0:
+        k = most if if_you_do or most < n else n
+        if k == 0:
             return [], wanted
-        return g.choose(who, kind, items, 0, n, prompt, True), wanted
+        return g.choose(who, kind, items, 0, k, prompt, True), wanted
     if optional:
-        lo = 0
-    if rank is not None and hi < len(items) and lo == hi:
-        return choose_ranked(rank, items, hi, env, kind, who), wanted
-    n = len(items)
-    return g.choose(who, kind, items, lo if lo < n else n, hi if hi < n else n, prompt), wanted
+        least = 0
+    if rank is not None and most < n and least == most:
+        return choose_ranked(rank, items, most, env, kind, who), wanted
+    return g.choose(who, kind, items, least if least < n else n, most if most < n else n,
+                    prompt), wanted
 
 
 def choose_ranked(rank, items: list, n: int, env: Env, kind: str, who) -> list:

@@ -265,6 +265,9 @@ class Renderer:
         return (spec.phrase or spec.name) if spec is not None else zone
 
     def zone(self, ref: I.ZoneRef) -> str:
+        spec = self.v.zones.get(ref.zone)
+        if spec is not None and spec.shared:
+            return f"the {self.zone_words(ref.zone)}"
         return f"{self.whose(ref)} {self.zone_words(ref.zone)}"
 
     # ------------------------------------------------------------------ queries
@@ -305,7 +308,9 @@ class Renderer:
         s = f"{lead} {head}" if lead else head
         for p in q.preds:
             if p.kind == "test" and p.test == "has":
-                s += (" without" if p.negated else " with") + f" a {self.expr(p.arg)}"
+                what = f"that {p.arg.type}" if isinstance(p.arg, I.Var) and p.arg.type \
+                    else f"a {self.expr(p.arg)}"  # a chosen one: "without that <type>"
+                s += (" without " if p.negated else " with ") + what
             elif p.kind == "other_than" and not (isinstance(p.arg, I.Const) and p.arg.value == "this"):
                 s += f" other than {self.expr(p.arg)}"
         if q.rank is not None and q.rank[1] is not None:
@@ -353,7 +358,7 @@ class Renderer:
         if isinstance(hi, I.Const) and hi.value == 1:
             if head.startswith("other "):
                 return "any"
-            return "the" if q.rank is not None else _article(head)
+            return "the" if q.rank is not None else self.article(head)
         return self.count_words(hi)
 
     # ------------------------------------------------------------------ expressions
@@ -484,7 +489,7 @@ class Renderer:
             if special:
                 return special
             thing = self.query(x, singular=True, bare=True)
-            return f"there is {_article(thing) if yes else 'no'} {thing}"
+            return f"there is {self.article(thing) if yes else 'no'} {thing}"
         return f"{'any' if yes else 'no'} {self.expr(x)}"
 
     def exported_any(self, x: I.Var, yes: bool) -> str:

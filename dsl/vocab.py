@@ -81,6 +81,7 @@ class ZoneSpec:
     aliases: tuple[str, ...] = ()
     doc: str = ""
     phrase: str = ""                # English ("score pile"); the name by default
+    shared: bool = False            # nobody's zone (a supply): said "the ...", not "your ..."
 
 
 @dataclass(frozen=True)

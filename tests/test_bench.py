@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 import bench_games  # noqa: E402
 
 runner = CliRunner()
-KEYS = {"games_per_s", "decisions_per_s", "decisions_per_game"}
+KEYS = {"games_per_s", "decisions_per_s", "decisions_per_game", "cpu_games_per_s"}
 
 
 def _bench(*args):
@@ -42,10 +42,11 @@ def test_both_modes_play_the_same_games_and_give_their_ratio():
     code, out, _ = _bench("--mode", "both", "--players", "3")
     assert code == 0, out
     report = json.loads(out)
-    assert set(report) == {"interpreted", "compiled", "ratio"}
+    assert set(report) == {"interpreted", "compiled", "ratio", "cpu_ratio"}
     i, c = report["interpreted"], report["compiled"]
     assert i["decisions_per_game"] == c["decisions_per_game"]  # the same games
     assert report["ratio"] == round(c["games_per_s"] / i["games_per_s"], 2)
+    assert report["cpu_ratio"] == round(c["cpu_games_per_s"] / i["cpu_games_per_s"], 2)
 
 
 def test_a_repeat_plays_its_games_again_until_its_minimum_time(monkeypatch):
@@ -57,9 +58,12 @@ def test_a_repeat_plays_its_games_again_until_its_minimum_time(monkeypatch):
     monkeypatch.setattr(bench_games, "play", play)
     clock = iter(range(100))
     monkeypatch.setattr(bench_games.time, "perf_counter", lambda: next(clock) * 0.1)
-    games, decisions, seconds = bench_games.timed(None, 2, range(3, 6), min_time=0.25)
+    cpu = iter(range(100))
+    monkeypatch.setattr(bench_games.time, "process_time", lambda: next(cpu) * 0.05)
+    games, decisions, seconds, cpu_s = bench_games.timed(None, 2, range(3, 6), min_time=0.25)
     assert played == [[3, 4, 5]] * 3  # 0.1, 0.2, 0.3 s: the same games three times
     assert (games, decisions) == (9, 90) and seconds == pytest.approx(0.3)
+    assert cpu_s == pytest.approx(0.05)  # the process's own time, read at the start and the end
     played.clear()
     assert bench_games.timed(None, 2, range(2), min_time=0)[:2] == (2, 20) and len(played) == 1
 

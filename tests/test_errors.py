@@ -223,13 +223,13 @@ bad.card:5:14: error: unknown name 'foo'
 bad.card:5:14: error: unknown function 'vlaue'
             draw vlaue(this)
                  ^^^^^
-  expected: one of achievement_count, any, bonus, bonus_copies, bonus_count, bonuses, card_bonus, color, colors, count, deck_bottom, deck_count, ...
+  expected: one of achievement_count, any, bonus, bonus_copies, bonus_count, bonuses, card_bonus, card_values, color, colors, count, deck_bottom, ...
   did you mean 'value'?""",
     "unknown_zone": """\
 bad.card:5:27: error: unknown zone 'pocket'
             score a card from pocket
                               ^^^^^^
-  expected: one of achievements, board, display, forecast, hand, revealed, score, supply""",
+  expected: one of achievements, available, board, display, forecast, hand, revealed, score, supply""",
     "misspelt_player_kind": """\
 bad.card:5:43: error: unknown kind of player 'oponent'
             transfer a card from score of any oponent to my score

@@ -26,6 +26,44 @@ def test_transcript_replays_exactly(path, mode):
     assert replay_diffs(cardset("innovation", mode=mode), t) == []
 
 
+# ------------------------------------------------------------------ base + Echoes (issue 22)
+# Regenerate with `python tests/transcripts/regenerate.py echoes` whenever Echoes cards are added
+# or changed (a new card in the supply changes every game).
+ECHOES_FILES = sorted((Path(__file__).parent / "transcripts" / "innovation_echoes").glob("*.json"))
+
+
+def test_echoes_transcripts_cover_2_3_4_players_and_team_play():
+    shapes = set()
+    for path in ECHOES_FILES:
+        t = json.loads(path.read_text())
+        opts = t["save"]["header"]["options"]
+        assert list(opts["expansions"]) == ["base", "echoes"]
+        assert t["final"]["game_over"] is not None
+        shapes.add((opts["players"], opts["teams"]))
+    assert len(ECHOES_FILES) >= 8
+    assert shapes == {(2, False), (3, False), (4, False), (4, True)}
+
+
+def test_echoes_transcripts_play_echoes_cards():
+    """The stored games use the set: Echoes cards reach boards, forecasts and score piles."""
+    cs = cardset("innovation")
+    echoes = {cs.table.name[c] for c in range(len(cs.table.name)) if cs.table.set[c] == "echoes"}
+    seen = set()
+    for path in ECHOES_FILES:
+        for zones in json.loads(path.read_text())["final"]["players"].values():
+            assert "forecast" in zones
+            seen |= {c for z in ("hand", "score", "forecast") for c in zones[z]} & echoes
+            seen |= {c for pile in zones["board"].values() for c in pile["cards"]} & echoes
+    assert len(seen) >= 20, sorted(seen)
+
+
+@pytest.mark.parametrize("mode", ["interpreted", "compiled"])
+@pytest.mark.parametrize("path", ECHOES_FILES, ids=[p.stem for p in ECHOES_FILES])
+def test_echoes_transcript_replays_exactly(path, mode):
+    t = json.loads(path.read_text())
+    assert replay_diffs(cardset("innovation", mode=mode), t) == []
+
+
 # ------------------------------------------------------------------ Tash-Kalar
 TK_FILES = sorted((Path(__file__).parent / "transcripts" / "tashkalar").glob("*.json"))
 

@@ -80,11 +80,13 @@ def located(path: str, doc: jsonpos.Document, prefix: tuple, p: Problem) -> Diag
                       suggestion=p.suggestion or None, source_line=doc.line_text(line))
 
 
-def run_files(paths, zones_for: Callable, progress: Callable | None = None):
+def run_files(paths, zones_for: Callable, progress: Callable | None = None,
+              options: dict | None = None):
     """Run every scenario of these files and folders. `zones_for(game_name)` gives that
-    game's Zones (raising UnknownGame for a game not installed). Returns (results, errors):
-    one result per scenario, and the located diagnostics of the files and scenarios that
-    could not run."""
+    game's Zones (raising UnknownGame for a game not installed). `options` (e.g. the card
+    sets of `scenario run --sets`) replace the same options of every scenario. Returns
+    (results, errors): one result per scenario, and the located diagnostics of the files and
+    scenarios that could not run."""
     files, errors = scenario_files(paths)
     results: list[ScenarioResult] = []
     for f in files:
@@ -100,6 +102,8 @@ def run_files(paths, zones_for: Callable, progress: Callable | None = None):
         for prefix, data in items:
             if progress:
                 progress(f"{f}: {scenario_name(data)}")
+            if options and isinstance(data, dict):
+                data = {**data, "options": {**(data.get("options") or {}), **options}}
             r = _run_one(data, zones_for)
             r.path = str(f)
             found.extend(located(str(f), doc, prefix, p) for p in r.problems)

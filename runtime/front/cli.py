@@ -229,7 +229,7 @@ def validate(game: str = typer.Argument("innovation", metavar="game",
     from rich.table import Table
     from dsl.load import load
     from .testing import CARDS_ROOT
-    from .validate import markdown, read_reference, validate as run_validate
+    from .validate import keep_tail, markdown, read_reference, validate as run_validate
     from runtime.core import registry
     from runtime.core.errors import UnknownGame
     try:
@@ -269,12 +269,15 @@ def validate(game: str = typer.Argument("innovation", metavar="game",
     if md:
         notes = {c.name: c.attrs["note"] for c in res.cards if c.attrs.get("note")}
         md.parent.mkdir(parents=True, exist_ok=True)
-        md.write_text(markdown(rows, set_name, threshold, notes))
+        tail = keep_tail(md.read_text()) if md.exists() else ""
+        md.write_text(markdown(rows, set_name, threshold, notes) + tail)
         out.print(f"wrote {md}")
-    counts = {s: sum(r.status == s for r in rows) for s in ("ok", "justified", "differs", "not encoded")}
-    out.print(f"{counts['ok']} ok, {counts['justified']} justified, {counts['differs']} differ, "
-              f"{counts['not encoded']} not encoded")
-    raise typer.Exit(1 if counts["differs"] or counts["not encoded"] else 0)
+    counts = {s: sum(r.status == s for r in rows)
+              for s in ("ok", "justified", "differs", "not encoded", "missing")}
+    (err if as_json else out).print(
+        f"{counts['ok']} ok, {counts['justified']} justified, {counts['differs']} differ, "
+        f"{counts['not encoded']} not encoded, {counts['missing']} missing")
+    raise typer.Exit(1 if counts["differs"] or counts["not encoded"] or counts["missing"] else 0)
 
 
 def _show_report(report, md, as_json: bool) -> None:
@@ -307,18 +310,31 @@ def _show_report(report, md, as_json: bool) -> None:
 @scenario_app.command("run")
 def scenario_run(files: List[Path] = typer.Argument(..., help="scenario JSON files or folders"),
                  json_out: Optional[Path] = typer.Option(None, "--json", help="write a JSON report here"),
-                 mode: str = typer.Option("interpreted", "--mode", help=MODE_HELP)):
+                 mode: str = typer.Option("interpreted", "--mode", help=MODE_HELP),
+                 sets: Optional[str] = typer.Option(
+                     None, "--sets", help="play every scenario with these card sets, comma-"
+                     "separated (replacing its own `sets` option), e.g. base,echoes")):
     """Run scenario files (format v1) through the runner of each scenario's game."""
     from runtime.core.scenario_files import run_files
     from .testing import zones
     _check_mode(mode)
+    chosen = [x.strip() for x in sets.split(",") if x.strip()] if sets is not None else None
+    if chosen is not None:
+        from runtime.core import registry
+        known = sorted({c for g in registry.games() for o in g.option_specs if o.name == "sets"
+                        for c in o.choices})
+        bad = [x for x in chosen if x not in known] or ([] if chosen else ["(none)"])
+        if bad:
+            err.print(f"error: --sets: unknown set {bad[0]!r} (known: {', '.join(known)})")
+            raise typer.Exit(2)
     if json_out is not None and (json_out.is_dir() or not json_out.parent.is_dir()):
         err.print(f"error: --json {json_out}: " + ("a folder, not a file" if json_out.is_dir()
                                                    else "its folder does not exist"),
                   markup=False)
         raise typer.Exit(1)
     try:
-        results, errors = run_files(files, lambda game: zones(game, mode))
+        results, errors = run_files(files, lambda game: zones(game, mode),
+                                    options={"sets": chosen} if chosen else None)
     except CardlangError as e:  # the game's cards do not check
         _print_diags(e.diagnostics)
         raise typer.Exit(1)
@@ -472,9 +488,11 @@ def bench(game: str = typer.Argument("innovation"),
     for m in modes:
         r = report[m]
         out.print(f"{m:12s} {r['games_per_s']:9.1f} games/s {r['decisions_per_s']:11.0f} decisions/s "
-                  f"{r['decisions_per_game']:7.1f} decisions/game")
+                  f"{r['decisions_per_game']:7.1f} decisions/game "
+                  f"({r['cpu_games_per_s']:.1f} games per CPU second)")
     if "ratio" in report:
-        out.print(f"compiled / interpreted: {report['ratio']:.2f}x")
+        out.print(f"compiled / interpreted: {report['ratio']:.2f}x "
+                  f"(by CPU time: {report['cpu_ratio']:.2f}x)")
 
 
 def main() -> None:

@@ -31,11 +31,17 @@ def similarity(a: str, b: str) -> float:
     return difflib.SequenceMatcher(None, normalise(a), normalise(b), autojunk=False).ratio()
 
 
+NO_EFFECT = "No effect."   # the table's effects cell of a card with no dogma effect (Echoes' Puppet)
+
+
 def reference_text(row: dict, edition: int = 3) -> str:
-    """The effects column without its D:/N:/C:/ACH: markers, one effect per line."""
+    """The effects column without its D:/N:/C:/ACH: markers, one effect per line, after the echo
+    effect (the table's `echo_text`, rendered "Echo: ..." as the engine renders an `echo:`
+    section); a card without dogma effects ("No effect.") has none."""
     raw = row.get("first_edition_text") if edition == 1 and row.get("first_edition_text") else row["effects"]
-    parts = [p.strip() for p in raw.split("||")]
-    return "\n".join(re.sub(r"^(D|N|C|ACH|DEC):\s*", "", p) for p in parts if p)
+    parts = [re.sub(r"^(D|N|C|ACH|DEC):\s*", "", p.strip()) for p in (raw or "").split("||")]
+    echo = [f"Echo: {e.strip()}" for e in (row.get("echo_text") or "").split("||") if e.strip()]
+    return "\n".join(echo + [p for p in parts if p and p != NO_EFFECT])
 
 
 def read_reference(path: str, set_name: str) -> dict[str, dict]:
@@ -57,6 +63,7 @@ class Row:
 
 
 def validate(cards: list[I.Card], reference: dict[str, dict], threshold: float) -> list[Row]:
+    """One row per encoded card, then one "missing" row per reference card that has no file."""
     out = []
     for c in sorted(cards, key=lambda c: (c.attrs.get("age", 0), c.name, c.attrs.get("edition") or 3)):
         ed = c.attrs.get("edition") or 3
@@ -66,15 +73,32 @@ def validate(cards: list[I.Card], reference: dict[str, dict], threshold: float) 
             out.append(Row(c.name, ed, rendered, "", 0.0, len(c.examples), "no reference"))
             continue
         ref = reference_text(ref_row, ed)
-        score = similarity(rendered, ref)
-        if not c.effects and c.condition is None:
+        score = similarity(rendered, ref) if ref or rendered else 1.0
+        if not c.effects and c.condition is None and ref:
             status = "not encoded"
         elif score >= threshold:
             status = "ok"
         else:
             status = "justified" if c.attrs.get("note") else "differs"
         out.append(Row(c.name, ed, rendered, ref, score, len(c.examples), status))
+    written = {c.name for c in cards}
+    for name, row in sorted(reference.items(), key=lambda kv: (_age(kv[1]), kv[0])):
+        if name not in written:
+            out.append(Row(name, 3, "", reference_text(row), 0.0, 0, "missing"))
     return out
+
+
+def _age(row: dict) -> int:
+    return int(row["age"]) if (row.get("age") or "").isdigit() else 0
+
+
+KEEP = "<!-- hand-written below: kept when the table is regenerated -->"
+
+
+def keep_tail(old: str) -> str:
+    """What follows the KEEP marker in a file being regenerated (with the marker), or ''."""
+    i = old.find(KEEP)
+    return "\n" + old[i:] if i >= 0 else ""
 
 
 def markdown(rows: list[Row], set_name: str, threshold: float, notes: dict[str, str]) -> str:
@@ -87,8 +111,13 @@ def markdown(rows: list[Row], set_name: str, threshold: float, notes: dict[str, 
              "| card | ed. | examples | similarity | status | rendered text |",
              "| --- | --- | --- | --- | --- | --- |"]
     for r in rows:
+        if r.status == "missing":
+            continue
         text = r.rendered.replace("\n", " <br> ").replace("|", "\\|")
         lines.append(f"| {r.name} | {r.edition} | {r.examples} | {r.score:.2f} | {r.status} | {text} |")
+    missing = [r.name for r in rows if r.status == "missing"]
+    if missing:
+        lines += ["", f"Missing ({len(missing)}): " + ", ".join(missing) + "."]
     diffs = [r for r in rows if r.status in ("differs", "justified")]
     if diffs:
         lines += ["", "## Wording differences", ""]

@@ -66,12 +66,14 @@ def test_random_games_conserve_pieces_and_cards(n):
                 assert sum(1 for s in on if e.rank[s] < 2) + e.supply[p] == 18
                 assert sum(1 for s in on if e.rank[s] == 2) + e.legend_supply[p] == 3
                 assert e.colour[p][p] == 0
-            places = (e.deck + e.hand + e.legends + e.flares + e.discards
+            places = (e.deck + e.hand + e.legends + e.flares + e.discards + e.gone
                       + [e.legend_deck, e.flare_deck])
             seen = Counter(c for zone in places for c in zone)
-            assert seen == Counter({c: n if info.kind == "being" else 1
-                                    for c, info in enumerate(e.table.cards)
-                                    if info.kind != "task"})
+            want = Counter(c for c, info in enumerate(e.table.cards)
+                           if info.kind in ("legend", "flare"))
+            for p in range(n):   # each player's own deck (the others' decks are not in play)
+                want.update(e.table.ids("being", e.options.decks[p % len(e.options.decks)]))
+            assert seen == want
         assert e.over
         r = e.result()
         assert r.scores == [min(e.colour[p][q] for q in range(n) if q != p) for p in range(n)]

@@ -1,6 +1,7 @@
 """Regenerate the stored whole-game transcripts (run after an intended rule or card change, and
-review the diff): python tests/transcripts/regenerate.py [innovation|tashkalar] (both by
-default)"""
+review the diff): python tests/transcripts/regenerate.py [innovation|echoes|tashkalar] (all by
+default). `echoes` (base + Echoes games, tests/transcripts/innovation_echoes/) must be rerun
+whenever Echoes cards are added or changed: a new card in the supply changes every game."""
 import json
 import sys
 from pathlib import Path
@@ -10,6 +11,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 PLAN = ([(2, False, ["random", "random"])] * 10 + [(2, False, ["greedy", "random"])] * 4
         + [(3, False, ["random", "greedy", "random"])] * 4 + [(4, False, ["random"] * 4)] * 3
         + [(4, True, ["greedy", "random", "random", "greedy"])] * 3)
+
+# base + Echoes: 2, 3 and 4 players, team play among them (issue 22)
+ECHOES_PLAN = ([(2, False, ["random", "random"])] * 2 + [(2, False, ["greedy", "random"])] * 2
+               + [(3, False, ["random", "greedy", "random"])] * 2 + [(4, False, ["random"] * 4)] * 2
+               + [(4, True, ["greedy", "random", "random", "greedy"])] * 2)
 
 DM = "deathmatch"
 TASHKALAR_PLAN = [({}, ["random", "random"]), ({}, ["random", "random"]),
@@ -34,6 +40,22 @@ def innovation():
         print(i, n, teams, t["final"]["game_over"], t["final"]["decisions"])
 
 
+def echoes():
+    from runtime.front.testing import cardset
+    from runtime.games.innovation.game import Options
+    from runtime.games.innovation.transcripts import record
+    cs = cardset("innovation")
+    out = Path(__file__).resolve().parent / "innovation_echoes"
+    out.mkdir(exist_ok=True)
+    for old in out.glob("game_*.json"):
+        old.unlink()
+    for i, (n, teams, agents) in enumerate(ECHOES_PLAN):
+        t = record(cs, 5000 + i, Options(players=n, teams=teams, expansions=("base", "echoes")),
+                   agents)
+        (out / f"game_{i:02d}.json").write_text(json.dumps(t, indent=1) + "\n")
+        print(i, n, teams, t["final"]["game_over"], t["final"]["decisions"])
+
+
 def tashkalar():
     from runtime.games.tashkalar.transcripts import record
     out = Path(__file__).resolve().parent / "tashkalar"
@@ -46,6 +68,6 @@ def tashkalar():
 
 
 if __name__ == "__main__":
-    games = sys.argv[1:] or ["innovation", "tashkalar"]
+    games = sys.argv[1:] or ["innovation", "echoes", "tashkalar"]
     for name in games:
-        {"innovation": innovation, "tashkalar": tashkalar}[name]()
+        {"innovation": innovation, "echoes": echoes, "tashkalar": tashkalar}[name]()

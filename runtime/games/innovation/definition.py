@@ -41,6 +41,10 @@ class Innovation(Game):
             if s not in PLAYABLE_SETS:
                 raise BadOptions(f"the {s} set is not playable yet (playable: "
                                  f"{', '.join(PLAYABLE_SETS)})")
+        if options["edition"] == 1 and len(set(sets)) > 1:
+            # 000 "游戏版本和差异": the expansions are compatible with the latest rules only
+            raise BadOptions("the first edition plays the base set only: the expansions go with "
+                             "the latest rules (edition 3), not with edition 1")
 
     def engine(self, options: dict | None = None, seed: int = 0, mode: str = "interpreted",
                record_events: bool = False):

@@ -254,5 +254,12 @@ def eligible(game, p: int, card: int) -> bool:
     return game.highest_top_age(p) >= a and game.score_points(p) >= achievement_need(game, p, a)
 
 
+def eligible_with_points(game, p: int, card: int, points: int) -> bool:
+    """eligible() with the score taken as `points` (Artificial Heart doubles it "for the
+    purpose of checking eligibility")."""
+    a = game.age_of[card]
+    return game.highest_top_age(p) >= a and points >= achievement_need(game, p, a)
+
+
 __all__ = ["install", "draw_rule", "visible_echoes", "bonus_points", "card_bonus",
            "achievable_ages", "achievement_need", "promotion", "ACHIEVEMENTS", "AVAILABLE"]

@@ -270,6 +270,20 @@ def bonuses(env, who=None) -> list:
     return sorted(set(visible_bonuses(env.game, env.executor if who is None else who)))
 
 
+def every_bonus_phrase(r, fn) -> str:
+    who = r.possessive(fn.args[0]) if fn.args else "your"
+    return f"visible bonus on {who} board"
+
+
+@function("every_bonus", ("player?",), "values", phrase=every_bonus_phrase, defaults=_EX,
+          doc="Echoes: the value of every visible bonus on a player's board, one per bonus "
+              "(a value twice when two bonuses show it), lowest first (Crossword, Wristwatch: "
+              "\"for each visible bonus\")")
+def every_bonus(env, who=None) -> list:
+    from .echoes import visible_bonuses
+    return sorted(visible_bonuses(env.game, env.executor if who is None else who))
+
+
 def bonus_count_phrase(r, fn) -> str:
     who = r.possessive(fn.args[0]) if fn.args else "your"
     return f"the number of bonuses visible on {who} board"
@@ -333,6 +347,78 @@ def eligible(env, card, who=None) -> bool:
     return c is not None and can(env.game, env.executor if who is None else who, c)
 
 
+def card_values_phrase(r, fn) -> str:
+    return f"the values of {r.expr(fn.args[0], plural=True)}, one per card"
+
+
+@function("card_values", ("cards",), "values", pure=True, zones=True, phrase=card_values_phrase,
+          doc="the value of each of the cards, one per card, lowest first (two cards of a value "
+              "give it twice): Human Genome's \"the values ... match ... exactly\"")
+def card_values(env, cards) -> list:
+    ages = env.game.age_of
+    return sorted(ages[c] for c in as_list(cards))
+
+
+def visible_cards_phrase(r, fn) -> str:
+    a = fn.args
+    who = r.possessive(a[1]) if len(a) > 1 else "your"
+    return f"the number of visible cards in {who} pile of {r.expr(a[0])}"
+
+
+@function("visible_cards", ("color", "player?"), "int", phrase=visible_cards_phrase,
+          defaults=_EX,
+          doc="how many cards of a pile are visible: all of a splayed pile, one of an "
+              "unsplayed one (Puzzle Cube: \"unsplayed = 1\"), 0 for no pile")
+def visible_cards(env, color, who=None) -> int:
+    g = env.game
+    p = env.executor if who is None else who
+    n = len(g.state.board[p][color_id(color)])
+    return n if n < 2 or g.splay_of(p, color) != "none" else 1
+
+
+def owner_phrase(r, fn) -> str:
+    c = r.expr(fn.args[0])
+    return "its owner" if c == "it" else f"the owner of {c}"
+
+
+@function("owner", ("card",), "player", phrase=owner_phrase,
+          doc="the player whose hand, board, score pile, forecast or achievements hold a card "
+              "(Helicopter: \"its owner's score pile\"); none for a card nobody holds")
+def owner(env, card):
+    c = first_of(card)
+    if c is None:
+        return None
+    q = env.game.state.owner_of[c]
+    return None if q < 0 else q
+
+
+@function("shares_icon", ("card", "card"), "bool", pure=True,
+          phrase="{0} shares an icon with {1}",
+          doc="two cards show a common icon (of the six that are counted)")
+def shares_icon(env, a, b) -> bool:
+    from .zones import BASIC_ICONS
+    x, y = first_of(a), first_of(b)
+    if x is None or y is None:
+        return False
+    return any(env.game.card_has_icon(x, i) and env.game.card_has_icon(y, i)
+               for i in BASIC_ICONS)
+
+
+def eligible_with_phrase(r, fn) -> str:
+    return f"you would be eligible to achieve {r.expr(fn.args[0])} with a score of " \
+           f"{r.expr(fn.args[1])}"
+
+
+@function("eligible_with", ("card", "int"), "bool", phrase=eligible_with_phrase,
+          doc="Echoes: eligible(card) with another score: a top card of the card's value or "
+              "higher and that score (doubled for a duplicate); Artificial Heart's \"your "
+              "score is doubled for the purpose of checking eligibility\"")
+def eligible_with(env, card, points) -> bool:
+    from .echoes import eligible_with_points
+    c = first_of(card)
+    return c is not None and eligible_with_points(env.game, env.executor, c, points)
+
+
 # ------------------------------------------------------------------ tests
 @test("has", subject="card", arg_type="icon", intrinsic=True, literal_arg=True,
       inline="_game(env).card_has_icon({item}, {arg})", doc="a card shows an icon")
@@ -351,6 +437,12 @@ def is_color(env, x, color) -> bool:
       doc="a card of this value")
 def of_value(env, card, v) -> bool:
     return env.game.age_of[card] == v
+
+
+@test("standard", intrinsic=True, inline="(not _game(env).special_card[{item}])",
+      doc="a standard achievement: a card that is not a special achievement")
+def standard(env, card, arg) -> bool:
+    return not env.game.special_card[card]
 
 
 @test("splayed", inline="(_game(env).splay_of(_executor(env), {item}) != 'none')",

@@ -28,6 +28,8 @@ def final_state(g: InnovationGame) -> dict:
                                 "score": sorted(name[x] for x in g.score_pile(p)),
                                 "achievements": sorted(name[x] for x in g.achievements(p)),
                                 "board": board}
+        if len(g.options.expansions) > 1:   # (a base game has no forecast: its files unchanged)
+            players[f"p{p + 1}"]["forecast"] = sorted(name[x] for x in g.forecast(p))
     r = g.result()
     return {"players": players,
             "game_over": None if r is None else {"winners": [f"p{w + 1}" for w in r.winners],

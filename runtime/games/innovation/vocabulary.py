@@ -53,7 +53,9 @@ v.zone("achievements", doc="a player's achievements")
 v.zone("forecast", doc="Echoes: a player's forecast")
 v.zone("display", doc="Artifacts: a player's display (one card on display)")
 v.zone("revealed", doc="the cards revealed by the current effect", phrase="revealed cards")
-v.zone("supply", aliases=("deck",), doc="the supply piles")
+v.zone("supply", aliases=("deck",), doc="the supply piles", shared=True)
+v.zone("available", doc="the available achievements (standard and special) that any player may "
+       "achieve or claim", phrase="available achievements", shared=True)
 v.example_zones = ("hand", "score", "board", "achievements", "forecast", "display") + COLORS
 v.lister = zones.lister
 v.domains = dict(zones.DOMAINS)
@@ -86,6 +88,8 @@ v.adjective("lowest", ("card", "value"), "superlative", "lowest")
 v.adjective("single", ("player",), "single", doc="exactly one player qualifies, else none")
 v.adjective("other", ("player",), "test", test="other", doc="other than the executing player")
 v.adjective("splayed", ("color",), "test", test="splayed")
+v.adjective("standard", ("card",), "test", test="standard",
+            doc="a standard achievement, not a special one")
 for c in COLORS:
     v.adjective(c, ("card", "color"), "test", c, test="color")
     v.adjective("non-" + c, ("card", "color"), "test", c, test="color", negated=True)

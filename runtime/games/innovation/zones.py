@@ -84,6 +84,9 @@ def cards_in(env, zone: str, players: list, position) -> list:
             for pile in piles:
                 out.extend(pile)
         return out
+    if zone == "available":  # the available achievements, nobody's
+        out.extend(st.available)
+        return out
     for p in players:
         if zone == "board":
             for pile in st.board[p]:

@@ -101,3 +101,26 @@ def squares_of(b: int) -> list:
 WITHIN_TWO = tuple(tuple(t for t in SQUARES if t != s and max(abs(xy(t)[0] - xy(s)[0]),
                                                               abs(xy(t)[1] - xy(s)[1])) <= 2)
                    if s in SQUARES else () for s in range(N))
+
+
+# ---- the High Form's pattern tasks (tashkalar_tasks.tsv; the seed names no geometry: ours)
+CENTRE = sq(4, 4)
+CROSS_PLUS = frozenset((CENTRE,) + ORTHOGONAL[CENTRE])     # Center Cross: "+"
+CROSS_X = frozenset((CENTRE,) + DIAGONAL[CENTRE])          # Center Cross: "x"
+# Line Dominance: the rows and columns through the central squares, each across the board
+LINES = tuple(frozenset(s for s in SQUARES if xy(s)[1] == k) for k in (3, 4, 5)) + \
+    tuple(frozenset(s for s in SQUARES if xy(s)[0] == k) for k in (3, 4, 5))
+# Diagonals: the board's two long diagonals (seven squares each: their ends are cut)
+DIAGONALS = (frozenset(s for s in SQUARES if xy(s)[0] == xy(s)[1]),
+             frozenset(s for s in SQUARES if xy(s)[0] + xy(s)[1] == W - 1))
+# Side Chain: the four straight sides (row 1, row 9, column a, column i), opposite in pairs
+SIDES = ((frozenset(s for s in SQUARES if xy(s)[1] == 0),
+          frozenset(s for s in SQUARES if xy(s)[1] == W - 1)),
+         (frozenset(s for s in SQUARES if xy(s)[0] == 0),
+          frozenset(s for s in SQUARES if xy(s)[0] == W - 1)))
+# Corner Chain: the three squares of each cut corner's edge, opposite in pairs
+_CORNER = {"nw": frozenset(s for s in SQUARES if sum(xy(s)) == 2),
+           "se": frozenset(s for s in SQUARES if sum(xy(s)) == 2 * (W - 1) - 2),
+           "ne": frozenset(s for s in SQUARES if xy(s)[0] - xy(s)[1] == W - 3),
+           "sw": frozenset(s for s in SQUARES if xy(s)[1] - xy(s)[0] == W - 3)}
+CORNERS = ((_CORNER["nw"], _CORNER["se"]), (_CORNER["ne"], _CORNER["sw"]))

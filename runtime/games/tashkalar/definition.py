@@ -4,7 +4,7 @@ from __future__ import annotations
 from runtime.core.contract import Game, OptionSpec
 from runtime.core.errors import BadOptions
 
-DECKS = ("imperial",)   # the decks whose cards are written (Highland and Sylvan: to come)
+DECKS = ("imperial", "highland", "sylvan")   # the three decks of the base game
 
 
 class TashKalar(Game):

@@ -47,7 +47,7 @@ class Context:
     squares (its pieces and marked squares) as summoned (dsl.interp reads game, executor,
     activator, card, kind, dogma_vars)."""
     __slots__ = ("game", "executor", "activator", "card", "kind", "dogma_vars", "shared",
-                 "subject", "being", "marked", "used")
+                 "subject", "being", "marked", "used", "heading")
 
     def __init__(self, game, executor, card, kind, being=NO_SQUARE, marked=(), used=()):
         self.game = game
@@ -61,6 +61,7 @@ class Context:
         self.being = being
         self.marked = marked
         self.used = used
+        self.heading = None     # the direction name of the being's last move (`heading()`)
 
 
 class TashKalarGame(Host):
@@ -90,6 +91,7 @@ class TashKalarGame(Host):
         self.legends = [[] for _ in range(n)]
         self.flares = [[] for _ in range(n)]
         self.discards = [[] for _ in range(n)]
+        self.gone = [[] for _ in range(n)]      # legends summoned: out of the game (004 传奇)
         self.legend_deck: list = []
         self.flare_deck: list = []
         self.task_deck: list = []
@@ -102,7 +104,11 @@ class TashKalarGame(Host):
         self.discarded = False
         self.final_turn = -1
         self.extra_turn = False        # Time Elemental: the same player plays the next turn
+        self.extra_draws = [[] for _ in range(n)]   # "card" / "legend": drawn at the turn's end
         self.improvised = [set() for _ in range(n)]   # opponents whose piece one has used
+        # War Summoner (`gain improvisation`): the next summon this turn may use one enemy
+        # piece, of any opponent, besides the once per opponent of 004 即兴召唤
+        self.bonus_improvisation = False
         self.destroyed_turn = [[] for _ in range(n)]   # ranks of enemy pieces destroyed
         self.summoned_turn: list = []                  # (square, rank) summoned this turn
         # Deathmatch (004 死斗规则): colour[p][q] is p's score in q's colour; killed[p] the
@@ -120,8 +126,8 @@ class TashKalarGame(Host):
                   "task_deck", "tasks", "vp", "log", "events", "summoned_turn", "agents"):
             setattr(g, k, list(getattr(self, k)))
         g.improvised = [set(x) for x in self.improvised]
-        for k in ("deck", "hand", "legends", "flares", "discards", "claimed", "destroyed_turn",
-                  "colour", "killed"):
+        for k in ("deck", "hand", "legends", "flares", "discards", "gone", "claimed",
+                  "destroyed_turn", "extra_draws", "colour", "killed"):
             setattr(g, k, [list(x) for x in getattr(self, k)])
         return g
 
@@ -240,6 +246,19 @@ class TashKalarGame(Host):
         while len(self.flares[p]) < HAND_FLARES and self.flare_deck:
             self.flares[p].append(self.flare_deck.pop())
 
+    def draw_extra(self, p: int) -> None:
+        """The extra cards an effect gave (Forest Mystic, Kiskin Spirit: "draw 1 extra card
+        at the end of this turn"), after the hand is refilled: from the player's deck (its
+        last card drawn triggers the end) or the legendary deck."""
+        for word in self.extra_draws[p]:
+            if word == "card" and self.deck[p]:
+                self.hand[p].append(self.deck[p].pop())
+                if not self.deck[p]:
+                    self.trigger_end(p, "deck")
+            elif word == "legend" and self.legend_deck:
+                self.legends[p].append(self.legend_deck.pop())
+        self.extra_draws[p] = []
+
     # ------------------------------------------------------------------ the turn
     def step(self) -> None:
         """One action of the current player (004 轮次), a flare before or after one, or the
@@ -267,8 +286,9 @@ class TashKalarGame(Host):
             self.place(p, a[1], COMMON)
         elif kind == "summon":
             self.actions_left -= 1
-            if len(a) == 5:   # 004 即兴召唤: an opponent's piece used, once per opponent
-                self.improvised[p].add(a[4])
+            if len(a) == 5 and not self.bonus_improvisation:
+                self.improvised[p].add(a[4])   # 004 即兴召唤: once per opponent colour
+            self.bonus_improvisation = False   # the bonus is for the next summon only
             self.summon(p, a[1], a[2], a[3])
         elif kind == "discard":
             self.actions_left -= 1
@@ -316,6 +336,7 @@ class TashKalarGame(Host):
                     self._deal_tasks()
                     self.check_score_end(p)
         self.refill(p)
+        self.draw_extra(p)
         if self.extra_turn:   # an extra turn, even after the end is triggered (Time Elemental)
             self.extra_turn = False
         elif self.final_turn >= 0 and self.turn >= self.final_turn:
@@ -326,6 +347,7 @@ class TashKalarGame(Host):
             self.current = self.turn % self.n_players
         self.actions_left = 2
         self.discarded = False
+        self.bonus_improvisation = False
         self.destroyed_turn = [[] for _ in range(self.n_players)]
         self.killed = [[] for _ in range(self.n_players)]
         self.summoned_turn = []
@@ -463,7 +485,8 @@ class TashKalarGame(Host):
         opponent whose piece p has not used yet (004 即兴召唤: once per opponent colour)."""
         ge, empty = self.bitboards(p)
         out = []
-        others = [q for q in range(self.n_players) if q != p and q not in self.improvised[p]] \
+        others = [q for q in range(self.n_players) if q != p and
+                  (self.bonus_improvisation or q not in self.improvised[p])] \
             if improvised else []
         enemy = [(q, self.bitboards(q)[0]) for q in others]
         for c in self.summonable_cards(p):
@@ -498,6 +521,7 @@ class TashKalarGame(Host):
             self.discards[p].append(c)
         else:
             self.legends[p].remove(c)
+            self.gone[p].append(c)       # a summoned legend's card leaves the game
         self.emit("summon", p, c, s)
         if self.owner[s] >= 0:
             self.destroy(p, s)
@@ -761,7 +785,7 @@ def _end_of_legends(g, p, info):
 
 def _region(name):
     return {"red": B.RED, "green": B.GREEN, "colored": B.RED | B.GREEN,
-            "central": B.CENTRAL}[name]
+            "central": B.CENTRAL, "any": B.SQUARE_SET}[name]
 
 
 def _conquest(g, p, info):
@@ -789,5 +813,107 @@ def _surround(g, p, info):
     return False
 
 
+def _upgraded_on(g, q, squares) -> int:
+    return sum(1 for s in squares if g.owner[s] == q and g.rank[s] > COMMON)
+
+
+def _rainbow(g, p, info):
+    """Rainbow Dominance: more upgraded pieces than each opponent on the red squares, and
+    more on the green squares."""
+    return all(_upgraded_on(g, p, sq) > _upgraded_on(g, q, sq)
+               for sq in (B.RED, B.GREEN) for q in g.opponents(p))
+
+
+def _cross(g, p, info):
+    """Center Cross: params[0] pieces (5) on the central squares in a + or an x."""
+    need = info.params[0]
+    return any(sum(1 for s in shape if g.owner[s] == p) >= need
+               for shape in (B.CROSS_PLUS, B.CROSS_X))
+
+
+def _lines(g, p, info):
+    """Line Dominance: on one of the rows or columns through the central squares, params[0]
+    (6) more pieces than each opponent."""
+    lead = info.params[0]
+    for line in B.LINES:
+        mine = sum(1 for s in line if g.owner[s] == p)
+        if all(mine - sum(1 for s in line if g.owner[s] == q) >= lead for q in g.opponents(p)):
+            return True
+    return False
+
+
+def _diagonals(g, p, info):
+    """Diagonals: at least 4 pieces on each of the board's long diagonals, at least one of
+    them upgraded on each."""
+    return all(sum(1 for s in d if g.owner[s] == p) >= 4 and _upgraded_on(g, p, d) >= 1
+               for d in B.DIAGONALS)
+
+
+def _chain(g, p, pairs) -> bool:
+    """Two opposite edges joined by a chain of p's pieces, each adjacent to the next (in
+    any of the 8 directions, as a move goes: 004 术语)."""
+    owner = g.owner
+    for a, b in pairs:
+        todo = [s for s in a if owner[s] == p]
+        seen = set(todo)
+        while todo:
+            s = todo.pop()
+            if s in b:
+                return True
+            for t in B.NEIGHBOURS[s]:
+                if owner[t] == p and t not in seen:
+                    seen.add(t)
+                    todo.append(t)
+    return False
+
+
+def _side_chain(g, p, info):
+    return _chain(g, p, B.SIDES)
+
+
+def _corner_chain(g, p, info):
+    return _chain(g, p, B.CORNERS)
+
+
+def _isolation(g, p, info):
+    """Isolation: an enemy piece within distance 2 of another enemy piece that cannot get
+    adjacent to any other enemy piece in 3 moves or fewer through empty squares ("enemy":
+    of p; with several opponents, another piece of the same colour)."""
+    owner = g.owner
+    for s in B.SQUARES:
+        o = owner[s]
+        if o < 0 or o == p:
+            continue
+        friends = [t for t in B.SQUARES if owner[t] == o and t != s]
+        if not any(t in B.WITHIN_TWO[s] for t in friends):
+            continue
+        near = set()
+        for t in friends:
+            near.update(B.NEIGHBOURS[t])
+        reach, frontier = {s}, [s]
+        ok = s not in near
+        for _ in range(3):
+            if not ok:
+                break
+            nxt = []
+            for x in frontier:
+                for y in B.NEIGHBOURS[x]:
+                    if y not in reach and owner[y] < 0:
+                        if y in near:
+                            ok = False
+                            break
+                        reach.add(y)
+                        nxt.append(y)
+                if not ok:
+                    break
+            frontier = nxt
+        if ok:
+            return True
+    return False
+
+
 TASK_TESTS = {"destroyed": _destroyed, "end-of-legends": _end_of_legends,
-              "conquest": _conquest, "summoned": _summoning, "surround": _surround}
+              "conquest": _conquest, "summoned": _summoning, "surround": _surround,
+              "rainbow": _rainbow, "cross": _cross, "lines": _lines, "diagonals": _diagonals,
+              "side-chain": _side_chain, "corner-chain": _corner_chain,
+              "isolation": _isolation}

@@ -21,6 +21,7 @@ Card examples:
         queue: Destruction, ...          # the task queue, the first three available
     do:
         p1 summon: Swordmaster, e5       # place: e5; discard; flare: NAME; end
+        p1 summon: Knight, e5, 0, improvised p2   # an orientation; an opponent's piece used
         p1 choose: f6                    # squares by name, cards by name, yes / no
     expect:
         p1 pieces: e5 heroic, d5, f5     # exactly p1's pieces
@@ -250,7 +251,7 @@ class TashKalarScenarios(Zones):
             return f"{B.name(a[1])} is not empty"
         if a[0] == "summon":
             info = eng.table.cards[a[1]]
-            if len(a) == 5 and a[4] in eng.improvised[p]:
+            if len(a) == 5 and a[4] in eng.improvised[p] and not eng.bonus_improvisation:
                 return (f"you have improvised with p{a[4] + 1}'s pieces already (004 即兴召唤: "
                         "once per opponent colour)")
             if a[1] not in eng.summonable_cards(p):
@@ -411,15 +412,22 @@ class TashKalarWords(Words):
                 raise ExampleError(line.span, "a place line names one square", "'p1 place: e5'")
             out.put(path + ("square",), texts[0], items[0].span)
         elif kind == "summon":
-            if len(texts) not in (2, 3):
+            if len(texts) not in (2, 3, 4):
                 raise ExampleError(line.span, "a summon line names a card and a square",
-                                   "'p1 summon: Swordmaster, e5' (and an orientation 0-7)")
+                                   "'p1 summon: Swordmaster, e5' (and an orientation 0-7, "
+                                   "and 'improvised p2')")
             out.put(path + ("card",), texts[0], items[0].span)
             out.put(path + ("square",), texts[1], items[1].span)
             if len(texts) == 3:
                 if not texts[2].isdigit():
                     raise ExampleError(items[2].span, "an orientation is a number 0-7", "0-7")
                 out.put(path + ("orientation",), int(texts[2]), items[2].span)
+            if len(texts) == 4:
+                m = re.fullmatch(r"improvised (p[1-4])", texts[3])
+                if not m:
+                    raise ExampleError(items[3].span, "an improvised summon names the opponent "
+                                       "whose piece it uses", "'improvised p2'")
+                out.put(path + ("improvised",), m.group(1), items[3].span)
         elif kind == "flare":
             if len(texts) != 1:
                 raise ExampleError(line.span, "a flare line names one flare",

@@ -17,7 +17,7 @@ from .patterns import RANKS
 
 def final_state(g) -> dict:
     """Every zone of the game by names: pieces by square, hands, decks in order, discards,
-    the task queue, the scores (task points and legends, or Deathmatch's colours)."""
+    the legends summoned (out of the game), the task queue, the scores (task points and legends, or Deathmatch's colours)."""
     name = g.table.cards
     players = {}
     for p in range(g.n_players):
@@ -28,6 +28,7 @@ def final_state(g) -> dict:
                  "flares": sorted(name[c].name for c in g.flares[p]),
                  "deck": [name[c].name for c in g.deck[p]],
                  "discards": [name[c].name for c in g.discards[p]],
+                 "summoned legends": [name[c].name for c in g.gone[p]],
                  "claimed": [name[c].name for c in g.claimed[p]],
                  "score": g.score(p)}
         if g.deathmatch:

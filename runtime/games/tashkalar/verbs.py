@@ -40,6 +40,8 @@ def lister(env, noun: str, zone: str, players, position) -> list:
         sqs = ctx.marked
     elif zone == "pattern":
         sqs = ctx.used
+    elif zone == "here":
+        sqs = (ctx.being,) if ctx.being >= 0 else ()
     else:
         s = ctx.being
         if s < 0:
@@ -105,11 +107,18 @@ def is_being(env, s, arg) -> bool:
 @test("square_color", doc="a red or green square of the board (High Form)")
 def square_color(env, s, arg) -> bool:
     s = square_of(env, s)
+    if arg == "colored":
+        return s in B.RED or s in B.GREEN
     return s in (B.RED if arg == "red" else B.GREEN)
 
 
+@test("central", doc="a square of the board's central 3x3")
+def central(env, s, arg) -> bool:
+    return square_of(env, s) in B.CENTRAL
+
+
 # ------------------------------------------------------------------ functions
-@function("rank", ("square",), "rank", phrase="the rank of {0}")
+@function("rank", ("square|pieces",), "rank", phrase="the rank of {0}")
 def rank_of(env, s):
     s = square_of(env, s if type(s) is not list else (s[0] if s else -1))
     if s < 0 or env.game.owner[s] < 0:
@@ -123,11 +132,15 @@ def last_action(env):
 
 
 # ------------------------------------------------------------------ verbs
-@verb("destroy", "pieces", yields="pieces", phrase="{verbs} {obj}{args}",
-      doc="004 术语: the piece leaves the board, back to its owner's stock")
+@verb("destroy", "pieces", yields="squares", phrase="{verbs} {obj}{args}",
+      doc="004 术语: the piece leaves the board, back to its owner's stock; yields the "
+          "squares it was on (no longer pieces)")
 def destroy(env, items, call) -> list:
-    g = env.game
-    return [s for s in squares(env, items) if g.destroy(env.executor, s)]
+    g, ctx = env.game, env.ctx
+    done = [s for s in squares(env, items) if g.destroy(env.executor, s)]
+    if done and ctx.used:   # a destroyed piece is no longer one of the pieces used
+        ctx.used = tuple(x for x in ctx.used if x not in done)
+    return done
 
 
 @verb("upgrade", "pieces", yields="pieces", phrase="{verbs} {obj}{args}", able="upgradable",
@@ -190,9 +203,23 @@ def _moves(env, items, call, jump: bool) -> list:
         t = g.choose(p, "square", dests, 1, 1,
                      f"{'jump' if jump else 'move'} {B.name(s)} to")[0]
         done.append(g.move(p, s, t))
-        if env.ctx.being == s:   # the being's piece moved: what is read from it follows it
-            env.ctx.being = t
+        _follow(env.ctx, s, t, None if jump else _direction_of(s, t))
     return done
+
+
+def _follow(ctx, s: int, t: int, heading=None) -> None:
+    """A piece moved from s to t: the being's square and the pattern's pieces (the pieces
+    used to summon it) follow their pieces; a piece destroyed on t is no longer used. A
+    being's move in a direction (`heading`: its name, None for a jump) is its last move's
+    direction (`heading()`)."""
+    if ctx.being == s:   # what is read from the being follows it
+        ctx.being = t
+        ctx.heading = heading
+    if s in ctx.used or t in ctx.used:
+        used = [x for x in ctx.used if x != t]   # a used piece on t was destroyed
+        if s in used:
+            used[used.index(s)] = t
+        ctx.used = tuple(used)
 
 
 def _move_phrase(word):
@@ -221,31 +248,55 @@ def jump(env, items, call) -> list:
 
 def _gain_phrase(r, act) -> str:
     word = getattr(act.obj, "value", "action")
-    return "take an extra turn after this one" if word == "turn" else "gain an action"
+    return {"turn": "take an extra turn after this one",
+            "card": "draw an extra card from your deck at the end of this turn",
+            "legend": "draw an extra card from the legendary deck at the end of this turn",
+            "improvisation": "your next summon this turn may count one enemy piece of its "
+                             "pattern as your own",
+            }.get(word, "gain an action")
 
 
 @verb("gain", "reward", phrase=_gain_phrase,
-      doc="`gain action`: one more action this turn; `gain turn`: an extra turn after this one")
+      doc="`gain action`: one more action this turn; `gain turn`: an extra turn after this "
+          "one; `gain improvisation`: the next summon this turn may use one enemy piece as "
+          "one's own (besides 004 即兴召唤's once per opponent); `gain card` / `gain legend`: "
+          "one more card drawn from your deck / the legendary deck at the end of this turn")
 def gain(env, items, call) -> list:
     word = items[0] if type(items) is list and items else items
+    g, p = env.game, env.executor
+    if word == "improvisation":
+        g.bonus_improvisation = True
+        return ["improvisation"]
     if word == "turn":
-        env.game.extra_turn = True
+        g.extra_turn = True
         return ["turn"]
-    env.game.actions_left += 1
+    if word in ("card", "legend"):
+        g.extra_draws[p].append(word)
+        return [word]
+    g.actions_left += 1
     return ["action"]
 
 
 def _charge_phrase(r, act) -> str:
     style = r.expr(act.adverb) if act.adverb else "standard"
-    return f"charge with {r.obj(act.obj)}: any number of {style} moves in one direction"
+    count, moves = "any number of", "moves"
+    for prep, val in act.kwargs:
+        if prep == "for":
+            count = f"up to {r.expr(val)}"
+            moves = "move" if count in ("up to 1", "up to one") else "moves"
+    return f"charge with {r.obj(act.obj)}: {count} {style} {moves} in one direction"
 
 
 @verb("charge", "pieces", adverb="style", phrase=_charge_phrase, yields="pieces",
-      doc="the player chooses a direction; the piece may do any number of moves in it (a "
-          "combat charge stops when it destroys a legendary piece)")
+      kwargs=(("for", "int", False),),
+      doc="the player chooses a direction; the piece may do any number of moves in it (`for "
+          "for N`: up to N), one at a time (a combat charge stops when it destroys a legendary "
+          "piece); yields where each piece ends")
 def charge(env, items, call) -> list:
     g, p = env.game, env.executor
     combat = (call.adverb or "standard") == "combat"
+    limit = call.arg("for") if call.step.args else None
+    limit = B.N if limit is None else limit
     done = []
     for s in squares(env, items):
         if g.owner[s] < 0:
@@ -253,19 +304,302 @@ def charge(env, items, call) -> list:
         r = g.rank[s]
         dirs = [d for d in B.DIRECTION_NAMES
                 if g.can_enter(r, B.step(s, B.DIRECTIONS[d]), combat)]
-        if not dirs:
+        if not dirs or limit <= 0:
+            done.append(s)
             continue
-        d = B.DIRECTIONS[g.choose(p, "direction", dirs, 1, 1, f"charge {B.name(s)} toward")[0]]
-        while True:
+        name = g.choose(p, "direction", dirs, 1, 1, f"charge {B.name(s)} toward")[0]
+        d = B.DIRECTIONS[name]
+        steps = 0
+        while steps < limit:
+            steps += 1
             t = B.step(s, d)
             if not g.can_enter(r, t, combat) or not g.choose_yes_no(p, f"move {B.name(s)} on?"):
                 break
             hit = g.rank[t] if g.owner[t] >= 0 else -1
             g.move(p, s, t)
-            if env.ctx.being == s:
-                env.ctx.being = t
+            _follow(env.ctx, s, t, name)
             s = t
             if hit == LEGENDARY:
                 break
         done.append(s)
     return done
+
+
+# ------------------------------------------------------------------ lines, groups, distances
+# Where a being's effect reaches along the board: the squares adjacent to some pieces (a
+# connected group is grown one adjacent piece at a time), the directions toward some squares
+# (a card's indicated directions are its marked squares beside the being), a line of squares
+# from the being in some directions, and the distance between two squares (004 术语: a move
+# is one square in any of the 8 directions, so the distance counts such steps).
+def _sign(n: int) -> int:
+    return (n > 0) - (n < 0)
+
+
+def _direction_of(s: int, t: int):
+    (x, y), (u, v) = B.xy(s), B.xy(t)
+    dx, dy = u - x, v - y
+    if (dx, dy) == (0, 0) or not (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
+        return None
+    d = (_sign(dx), _sign(dy))
+    return next(n for n, v in B.DIRECTIONS.items() if v == d)
+
+
+def _words(x) -> list:
+    return list(x) if type(x) is list else ([] if x is None else [x])
+
+
+@function("adjacent_to", ("squares|pieces",), "squares", zones=True,
+          phrase="the squares adjacent to {0}",
+          doc="the squares next to any of these squares (8 directions), not these ones: a "
+              "connected group grows by a piece on adjacent_to(the group so far)")
+def adjacent_to(env, items) -> list:
+    src = set(squares(env, _words(items)))
+    out = []
+    for t in B.SQUARES:
+        if t not in src and any(s in src for s in B.NEIGHBOURS[t]):
+            out.append(t)
+    return out
+
+
+@function("within", ("squares|pieces", "int"), "squares",
+          phrase="the squares within distance {1} of {0}",
+          doc="these squares and every square up to that distance from one of them: "
+              "`within(all red squares on board, 1)` is on or adjacent to a red square")
+def within(env, items, n) -> list:
+    src = squares(env, _words(items))
+    out = []
+    for t in B.SQUARES:
+        x, y = B.xy(t)
+        if any(max(abs(x - B.xy(s)[0]), abs(y - B.xy(s)[1])) <= n for s in src):
+            out.append(t)
+    return out
+
+
+@function("distance", ("square", "square"), "int", phrase="the distance from {0} to {1}",
+          doc="the number of moves between two squares (any of the 8 directions)")
+def distance(env, a, b) -> int:
+    a = square_of(env, a[0] if type(a) is list else a)
+    b = square_of(env, b[0] if type(b) is list else b)
+    (x, y), (u, v) = B.xy(a), B.xy(b)
+    return max(abs(x - u), abs(y - v))
+
+
+@function("toward", ("squares|pieces",), "directions", zones=True,
+          phrase="the being's directions toward {0}",
+          doc="the directions from the being to these squares (a card's indicated "
+              "directions: `toward(marked)`)")
+def toward(env, items) -> list:
+    s = square_of(env, "being")
+    out = []
+    for t in squares(env, _words(items)):
+        d = _direction_of(s, t)
+        if d is not None and d not in out:
+            out.append(d)
+    return [d for d in B.DIRECTION_NAMES if d in out]
+
+
+@function("fan", ("directions",), "directions", pure=True,
+          phrase="{0} and the directions at 45 degrees to it",
+          doc="each direction and the two at 45 degrees to it")
+def fan(env, dirs) -> list:
+    names = B.DIRECTION_NAMES
+    out = set()
+    for d in _words(dirs):
+        i = names.index(d)
+        out.update((names[(i - 1) % 8], d, names[(i + 1) % 8]))
+    return [d for d in names if d in out]
+
+
+@function("line", ("directions", "int?"), "squares", defaults=("0",),
+          phrase=lambda r, fn: (f"the squares beyond the being in {r.expr(fn.args[0])}"
+                                + (f" up to distance {r.expr(fn.args[1])}"
+                                   if len(fn.args) > 1 else " to the board's edge")),
+          doc="the squares from the being in these directions, up to a distance (default: "
+              "to the board's edge), over pieces and empty squares alike")
+def line(env, dirs, n=0) -> list:
+    s0 = square_of(env, "being")
+    n = n or B.W
+    out = []
+    for d in _words(dirs):
+        s = s0
+        for _ in range(n):
+            s = B.step(s, B.DIRECTIONS[d])
+            if s < 0:
+                break
+            out.append(s)
+    return out
+
+
+@function("shot", ("directions", "int?"), "pieces", defaults=("1",),
+          phrase=lambda r, fn: ("the first piece" if len(fn.args) < 2 else
+                                f"the first {r.expr(fn.args[1])} pieces")
+          + f" beyond the being in {r.expr(fn.args[0])}",
+          doc="a shot: the first N pieces (default: one) from the being in each of these "
+              "directions, over empty squares, whatever their rank: the card says what it "
+              "destroys. Gun Tower's 'a legendary piece cannot be destroyed and stops the "
+              "shot' is two shots of one piece each, `repeat 2 times:` / `destroy all "
+              "non-legendary pieces on board where it in shot(aim)` (a legendary piece stays "
+              "first); Kiskin Leafsplitter's 'the first piece' may be legendary")
+def shot(env, dirs, n=1) -> list:
+    g = env.game
+    s0 = square_of(env, "being")
+    out = []
+    for d in _words(dirs):
+        s, hit = s0, 0
+        while hit < n:
+            s = B.step(s, B.DIRECTIONS[d])
+            if s < 0:
+                break
+            if g.owner[s] >= 0:
+                out.append(s)
+                hit += 1
+    return out
+
+
+@function("heading", (), "directions", phrase="the direction of the being's last move",
+          doc="the direction of the being's last move (a move or a charge of this effect; "
+              "none before it moves, or after a jump)")
+def heading(env) -> list:
+    return [] if env.ctx.heading is None else [env.ctx.heading]
+
+
+# ------------------------------------------------------------------ the Sylvan deck's words
+def _convert_phrase(r, act) -> str:
+    s = f"convert {r.obj(act.obj)} to your"
+    for prep, val in act.kwargs:
+        return s + f" {r.expr(val)} piece"
+    return s + " piece of the same rank"
+
+
+@verb("convert", "pieces", yields="pieces", kwargs=(("into", "rank", False),),
+      phrase=_convert_phrase, able="convertible",
+      doc="004 术语: the piece becomes yours, of the same rank or the rank `into` says; "
+          "converting counts as destroying the piece ('将一枚棋子“转化”为不同颜色算作摧毁')")
+def convert(env, items, call) -> list:
+    g, p = env.game, env.executor
+    into = call.arg("into")
+    into = into[0] if type(into) is list and into else into
+    done = []
+    for s in squares(env, items):
+        o = g.owner[s]
+        if o < 0 or o == p:
+            continue
+        r = g.rank[s] if into is None else RANK_WORDS[into]
+        g.destroy(p, s)
+        if g.place(p, s, r):
+            done.append(s)
+    return done
+
+
+@test("convertible", doc="a piece of another colour (one's own cannot be converted)")
+def convertible(env, s, arg) -> bool:
+    o = env.game.owner[square_of(env, s)]
+    return o >= 0 and o != env.executor
+
+
+def _plant_phrase(r, act) -> str:
+    s = f"place an enemy {r.expr(act.obj)} piece"
+    for prep, val in act.kwargs:
+        s += f" on {r.obj(val)}"
+    return s
+
+
+@verb("plant", "rank", yields="pieces", kwargs=(("onto", "squares", True),),
+      phrase=_plant_phrase,
+      doc="a piece of an opponent's colour (the one you choose, with several) of this rank "
+          "on each square")
+def plant(env, rank, call) -> list:
+    g, p = env.game, env.executor
+    where = call.arg("onto")
+    where = where if type(where) is list else ([] if where is None else [where])
+    targets = [s for s in squares(env, where) if g.owner[s] < 0]
+    if not targets:
+        return []
+    q = g.choose(p, "player", g.opponents(p), 1, 1, "place a piece of whose colour")[0]
+    r = RANK_WORDS[rank[0] if type(rank) is list else rank]
+    return [s for s in targets if g.place(q, s, r)]
+
+
+@function("more_common", ("square",), "bool",
+          phrase="the owner of {0} has more common pieces than you")
+def more_common(env, s):
+    g, p = env.game, env.executor
+    s = square_of(env, s if type(s) is not list else (s[0] if s else -1))
+    o = g.owner[s]
+    return o >= 0 and g.pieces(o) - g.upgraded(o) > g.pieces(p) - g.upgraded(p)
+
+
+@function("more_upgraded", ("square",), "bool",
+          phrase="the owner of {0} has more upgraded pieces than you")
+def more_upgraded(env, s):
+    g, p = env.game, env.executor
+    s = square_of(env, s if type(s) is not list else (s[0] if s else -1))
+    o = g.owner[s]
+    return o >= 0 and g.upgraded(o) > g.upgraded(p)
+
+
+def _pile(env) -> list:
+    """The executor's discard pile without the card whose effect runs (a summoned being's
+    card is discarded as it is summoned: its effect reads the pile as it was before)."""
+    return [c for c in env.game.discards[env.executor] if c != env.ctx.card]
+
+
+@function("discards", (), "int", phrase="the number of cards in your discard pile")
+def discards(env):
+    return len(_pile(env))
+
+
+@function("owner", ("square|pieces",), "player", phrase="the owner of {0}",
+          doc="the player whose piece it is (none on an empty square): pieces of one colour "
+              "are `where owner(it) == foe` (Hypnotist)")
+def owner_of(env, s):
+    s = square_of(env, s if type(s) is not list else (s[0] if s else -1))
+    return env.game.owner[s] if s >= 0 else -1
+
+
+@verb("recall", None, phrase=lambda r, act: "put a card of your discard pile on top of your deck",
+      doc="a card of your discard pile, chosen, onto the top of your deck")
+def recall(env, items, call) -> list:
+    g, p = env.game, env.executor
+    pile = _pile(env)
+    if not pile:
+        return []
+    c = g.choose(p, "card", pile, 1, 1,
+                 "a card of your discard pile to put on top of your deck")[0]
+    g.discards[p].remove(c)
+    g.deck[p].append(c)     # the deck's top is the list's end
+    return [c]
+
+
+def _advance_phrase(r, act) -> str:
+    style = r.expr(act.adverb) if act.adverb else "standard"
+    return f"do a {style} move with {r.obj(act.obj)} in the direction of the being's last move"
+
+
+@verb("advance", "pieces", yields="pieces", adverb="style", phrase=_advance_phrase,
+      able="advanceable",
+      doc="one move in the direction of the being's last move (Centaur Chieftain)")
+def advance(env, items, call) -> list:
+    g, p = env.game, env.executor
+    combat = (call.adverb or "standard") == "combat"
+    d = env.ctx.heading
+    done = []
+    if d is None:
+        return done
+    for s in squares(env, items):
+        t = B.step(s, B.DIRECTIONS[d])
+        if g.owner[s] < 0 or not g.can_enter(g.rank[s], t, combat):
+            continue
+        done.append(g.move(p, s, t))
+        _follow(env.ctx, s, t, d)
+    return done
+
+
+@test("advanceable", doc="a piece that can move one square in the being's last direction")
+def advanceable(env, s, arg) -> bool:
+    g = env.game
+    s = square_of(env, s)
+    d = env.ctx.heading
+    # a combat move may enter a square of the same rank: the verb's adverb decides at the
+    # move; here a square it could enter at all (combat's rules) is enough to be offered
+    return d is not None and g.owner[s] >= 0 and g.can_enter(g.rank[s], B.step(s, B.DIRECTIONS[d]), True)

@@ -19,7 +19,7 @@ v.type("piece", parent="square", plural="pieces", item_of_list=True,
 v.type("rank", doc="a rank: common, heroic or legendary")
 v.type("direction", plural="directions", doc="one of the eight directions")
 v.type("style", doc="standard or combat (a move's or jump's rules)")
-v.type("reward", doc="what a card gains (an action)")
+v.type("reward", doc="what a card gains (an action, a turn, an extra card drawn)")
 
 # ---- card attributes
 v.attr("kind", "word", KINDS, doc="being (default), legend, flare or task")
@@ -33,7 +33,9 @@ v.attr("points", "int", min=0, max=9, doc="task: its victory points")
 v.attr("difficulty", "word", ("simple", "advanced"), doc="task: simple or advanced")
 v.attr("group", "word", ("destruction", "colored", "summoning", "pattern", "enemy"),
        doc="task: its type")
-v.attr("test", "word", ("destroyed", "end-of-legends", "conquest", "summoned", "surround"),
+v.attr("test", "word", ("destroyed", "end-of-legends", "conquest", "summoned", "surround",
+                        "rainbow", "cross", "lines", "diagonals", "side-chain",
+                        "corner-chain", "isolation"),
        doc="task: the rules' test of its condition")
 v.attr("params", "words", ("zero", "one", "two", "three", "four", "five", "six", "seven"),
        min_count=1, max_count=3, doc="task: the test's numbers, as number words")
@@ -54,6 +56,7 @@ v.zone("orthogonal", doc="the four squares orthogonally adjacent to the being",
 v.zone("near", doc="the squares up to distance 2 from the being",
        phrase="squares within distance 2 of the being")
 v.zone("marked", doc="the pattern's marked squares", phrase="marked squares")
+v.zone("here", doc="the being's square (where it stands now)", phrase="being's square")
 v.zone("pattern", doc="the squares of the pieces that summoned the being",
        phrase="pattern's squares")
 v.lister = verbs.lister
@@ -73,15 +76,24 @@ v.adjective("own", ("piece",), "test", test="own")
 v.adjective("non-being", ("piece",), "test", test="being", negated=True,
             doc="other than the summoned being")
 v.adjective("empty", ("square",), "test", test="empty")
+v.adjective("non-empty", ("square",), "test", test="empty", negated=True,
+            doc="a square with a piece on it")
 v.adjective("red", ("square", "piece"), "test", "red", test="square_color")
 v.adjective("green", ("square", "piece"), "test", "green", test="square_color")
+v.adjective("colored", ("square", "piece"), "test", "colored", test="square_color",
+            doc="a red or green square")
+v.adjective("central", ("square", "piece"), "test", test="central",
+            doc="in the board's central 3x3")
+v.adjective("non-central", ("square", "piece"), "test", test="central", negated=True,
+            doc="outside the board's central 3x3")
 
 # ---- constants
 v.const("rank", *RANKS)
 v.const("style", "standard", "combat")
-v.const("reward", "action", "turn")
+v.const("reward", "action", "turn", "improvisation", "card", "legend")
 v.const("piece", "being")
 v.const("player", "you")
+v.const("players", "opponents")
 
 v.examples = {"pieces": "an enemy piece on adjacent", "rank": "common",
               "squares": "an empty square on marked", "style": "combat", "reward": "action"}

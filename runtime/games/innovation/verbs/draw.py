@@ -24,6 +24,8 @@ def phrase(r, act) -> str:
     if isinstance(n, I.Const) and n.value == 1:
         return f"{verbs} {r.article(val)} {val}"
     if isinstance(n, I.Const):
+        if val.startswith("card "):  # a computed value: "two cards of value ..."
+            val = "cards " + val[len("card "):]
         return f"{verbs} {r.count_words(n)} {val}"
     return f"{verbs} {r.article(val)} {val} {r.per_phrase(n)}"
 

@@ -27,7 +27,12 @@ def claim(env, items, call) -> list:
 
 def end_phrase(r, act) -> str:
     v0 = act.verbs[0]
-    return ("you " + v0) if act.obj is None else f"{r.obj(act.obj)} {v0}s"
+    if act.obj is None:
+        return "you " + v0
+    who = r.obj(act.obj)
+    if who in ("me", "you"):  # "I win" (a demand's activating player), "you win"
+        return ("I" if who == "me" else "you") + " " + v0
+    return f"{who} {v0}s"
 
 
 @verb("win", "player", object_required=False, optional_ok=False, ends_block=True,

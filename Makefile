@@ -25,6 +25,7 @@ test: install
 	$(BIN)/cardlang check cards/
 	$(BIN)/cardlang fmt --check cards/
 	$(BIN)/cardlang compile innovation/base
+	$(BIN)/cardlang compile tashkalar/base
 	$(BIN)/python -m pytest
 
 bench: install

@@ -5,6 +5,7 @@ otherwise dict probes move them by ~1%). Each mode runs twice under cachegrind (
 then loading and N games); the difference divided by N is the cost of one game.
 
     python benchmarks/bench_instructions.py --games 30 [--mode interpreted|compiled|both] [--json]
+    python benchmarks/bench_instructions.py --game tashkalar --games 20
 
 Needs valgrind; about a minute per mode.
 """
@@ -26,19 +27,19 @@ PLAY = """
 import gc, sys
 sys.path.insert(0, {repo!r})
 from benchmarks.bench_games import Setup, play
-setup = Setup("innovation", {mode!r}, {players})
+setup = Setup({game!r}, {mode!r}, {players})
 gc.collect(); gc.freeze()
 play(setup, {players}, range({games}))
 """
 
 
-def instructions(mode: str, games: int, players: int) -> int:
+def instructions(mode: str, games: int, players: int, game: str = "innovation") -> int:
     """Instructions executed by a process that loads the card set and plays `games` games."""
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "cachegrind.out")
         cmd = ["valgrind", "--tool=cachegrind", "--cache-sim=no", f"--cachegrind-out-file={out}",
                sys.executable, "-c", PLAY.format(repo=REPO, mode=mode, games=games,
-                                                 players=players)]
+                                                 players=players, game=game)]
         # string hashing is seeded per process: fixed, so that dict probes repeat exactly
         env = {**os.environ, "PYTHONHASHSEED": "0"}
         r = subprocess.run(cmd, capture_output=True, text=True, env=env)
@@ -50,6 +51,7 @@ def instructions(mode: str, games: int, players: int) -> int:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", default="innovation")
     ap.add_argument("--games", type=int, default=30)
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--mode", choices=("interpreted", "compiled", "both"), default="both")
@@ -60,8 +62,8 @@ def main() -> None:
         raise SystemExit("valgrind is not installed")
     report = {}
     for mode in modes:
-        base = instructions(mode, 0, a.players)
-        total = instructions(mode, a.games, a.players)
+        base = instructions(mode, 0, a.players, a.game)
+        total = instructions(mode, a.games, a.players, a.game)
         report[mode] = {"instructions_per_game": round((total - base) / a.games)}
     if len(modes) == 2:
         report["ratio"] = round(report["interpreted"]["instructions_per_game"]

@@ -102,9 +102,12 @@ class Lowering:
         elif type(obj) is I.Query:
             o = self.pick(obj, a.optional, chooser, a.flag is not None)
             able = self.able(first)
-            if able is not None:  # only what the verb can act on is offered
+            if able is not None:  # only what the verb can act on is offered (the test's
+                # argument: the player a `for` argument names, whose items the verb acts on)
+                owner = I.kwarg(a, "for")
+                arg = None if owner is None else self.expr(owner)
                 o = dataclasses.replace(o, select=dataclasses.replace(
-                    o.select, filters=o.select.filters + (C.Filter("test", None, False, able),)))
+                    o.select, filters=o.select.filters + (C.Filter("test", arg, False, able),)))
         else:
             o = self.expr(obj)
         args = tuple((prep, self.arg(val)) for prep, val in a.kwargs if prep != "by")

@@ -101,6 +101,36 @@ def test_the_forecast_is_seen_by_its_owner_only():
     assert other["players"][0]["forecast"] == [{"set": "echoes", "age": 3}]
 
 
+def test_a_look_is_seen_by_its_looker_only_and_changes_nothing():
+    """Tuning Fork's echo ("look at the top card of any deck, then place it back on top", the
+    `look-at` verb): the card is named to its looker only, stays where it is, and the look is
+    not a state change (no sharing bonus for it: shared/RULES-NOTES.md "Dogma")."""
+    from runtime.games.innovation.describe import Describer
+    g = engine("interpreted", 2)
+    g.record_events = True
+    c = g.state.supply[0][6][-1]
+    before = g.counted_changes
+    g.look(0, c)
+    assert g.counted_changes == before and g.state.supply[0][6][-1] == c
+    e = g.events[-1]
+    assert e == ("look", 0, c)
+    assert g.cards.name[c] in Describer(g, viewer=0).event(e)
+    assert g.cards.name[c] not in Describer(g, viewer=1).event(e)
+
+
+def test_a_card_placed_on_top_of_its_deck_is_the_next_drawn():
+    """Telescope ("place a card from your forecast on top of its deck", `place-on-top`): a
+    transfer to the top of the card's own supply pile, where the next draw of that pile takes
+    it; a return (000 "归还") puts it at the bottom."""
+    g = engine("interpreted", 3)
+    pile = g.state.supply[g.cards.set_names.index("echoes")][5]
+    c = pile[0]
+    g.transfer(c, 0, "forecast")
+    g.transfer(c, -1, "supply")
+    assert pile[-1] == c and g.state.zone_of[c] == g.state.zone_of[pile[0]]
+    g.state.check_conservation()
+
+
 # ------------------------------------------------------------------ bad input
 def test_an_echoes_card_in_a_base_game_is_a_clear_error():
     data = {"name": "an Echoes card in a base game", "game": "innovation",

@@ -543,12 +543,14 @@ class CompiledCards:
 
 
 def compiled_effects(cards: list, vocab, interp, context, progress=None,
-                     binding: Optional[Binding] = None) -> Optional[CompiledCards]:
-    """Build/load the modules of each set of `cards`; None (after one warning) without a C
-    compiler, so that the caller falls back to the interpreter."""
+                     binding: Optional[Binding] = None,
+                     label: Optional[str] = None) -> Optional[CompiledCards]:
+    """Build/load the modules of each set of `cards` (all of them as the one set `label` when
+    given); None (after one warning) without a C compiler, so that the caller falls back to
+    the interpreter."""
     groups: dict = {}
     for c in cards:
-        groups.setdefault(set_label(c), []).append(c)
+        groups.setdefault(label or set_label(c), []).append(c)
     cc = CompiledCards()
     try:
         for label, group in groups.items():

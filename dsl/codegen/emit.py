@@ -177,10 +177,11 @@ class Emitter(Visitor):
                 return None
             fields["adverb"] = self.expr(p.adverb)
         for prep, val in p.args:
-            if "{" + prep in v.inline:
-                if type(val) is not C.Zone:
-                    return None
-                fields[prep] = _Place(self.players_list(val.players), lit(val.zone))
+            if "{" + prep not in v.inline:  # an argument the form cannot take: run() does
+                return None
+            if type(val) is not C.Zone:
+                return None
+            fields[prep] = _Place(self.players_list(val.players), lit(val.zone))
         try:
             return v.inline.format(**fields)
         except (KeyError, AttributeError):

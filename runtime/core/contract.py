@@ -254,6 +254,13 @@ class Game:
         set's module builds]); raises dsl.codegen.CompilerUnavailable without a compiler."""
         raise NotImplementedError(f"{self.name} has no compiled mode")
 
+    def card_folders(self, set_name: str) -> list:
+        """The folders of the card set `GAME/set_name` (`cardlang compile`): by default the
+        one folder cards/<game>/<set_name>; a game may make a set of several."""
+        from pathlib import Path
+        from .cardfiles import CARDS_ROOT
+        return [Path(CARDS_ROOT) / self.name / set_name]
+
     def validate(self, reference: str, set_name: Optional[str] = None,
                  threshold: float = 0.6) -> Optional["ValidationReport"]:
         """`cardlang validate`: the game's cards checked against a reference table (the file

@@ -378,14 +378,22 @@ def compile_cmd(card_set: str = typer.Argument(..., help="GAME/SET, e.g. innovat
     from runtime.core.errors import UnknownGame
     from .testing import CARDS_ROOT
     folder = Path(card_set) if Path(card_set).is_dir() else CARDS_ROOT / card_set
-    if not folder.is_dir():
+    folders = [folder]
+    if not folder.is_dir() and card_set.count("/") == 1:
+        # a game may name a set made of several folders (tashkalar/base: all its decks)
+        name, set_name = card_set.split("/")
+        try:
+            folders = registry.get(name).card_folders(set_name)
+        except UnknownGame:
+            pass
+    if not all(f.is_dir() for f in folders):
         err.print(f"error: no card set '{card_set}' (looked for {folder})", markup=False)
         raise typer.Exit(1)
-    res = load([folder])
+    res = load(folders)
     if res.errors:
         _print_diags(res.errors)
         raise typer.Exit(1)
-    label = "/".join(folder.resolve().parts[-2:])
+    label = "/".join(folder.resolve().parts[-2:]) if folders == [folder] else card_set
     try:
         game = registry.get(label.split("/")[0])
     except UnknownGame as e:

@@ -140,6 +140,10 @@ class Describer:
             a = ", ".join(self.shown(c, *places) for c in ca) or "nothing"
             b = ", ".join(self.shown(c, *places) for c in cb) or "nothing"
             return f"exchange: {a} from {pa} to {pb}; {b} from {pb} to {pa}"
+        if tag == "look":
+            _, p, c = e
+            seen = self.card(c) if self.viewer in (None, p) else f"a [{g.cards.age[c]}] card"
+            return f"{w(p)} looks at {seen}"
         if tag == "reveal":
             return f"{w(e[1])} reveals {self.card(e[2])}"
         if tag == "splay":

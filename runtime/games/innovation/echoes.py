@@ -21,7 +21,7 @@ cards' echo effects, bonuses and echo slots are read from the card table and eff
 """
 from __future__ import annotations
 
-from .state import ACHIEVEMENTS, AVAILABLE, VISIBLE_SLOTS
+from .state import ACHIEVEMENTS, AVAILABLE, BOARD, VISIBLE_SLOTS
 
 ECHO_ICON = 10        # cards.ICON_NAMES["echo"]
 BONUS_BASE = 100      # bonus N is icon 100 + N (cards.icon_id)
@@ -77,6 +77,22 @@ def visible_slots(game, p: int, color: int, position: int, size: int) -> tuple:
     if position == size - 1:
         return (0, 1, 2, 3, 4, 5)
     return VISIBLE_SLOTS[game.state.splay[p][color]]
+
+
+def card_shows(game, card: int, icon: int) -> bool:
+    """A card on a board shows `icon` in one of its visible slots (000 "展开": what a splay
+    uncovers; the top card shows every slot). A card anywhere else shows nothing."""
+    st = game.state
+    if st.zone_of[card] != BOARD:
+        return False
+    p = st.owner_of[card]
+    color = st.color_of[card]
+    pile = st.board[p][color]
+    ic = game.cards.icons[card]
+    for s in visible_slots(game, p, color, pile.index(card), len(pile)):
+        if s < len(ic) and ic[s] == icon:
+            return True
+    return False
 
 
 def visible_icons(game, p: int):

@@ -6,6 +6,7 @@ Tuples (not objects) keep the hot path cheap and the log JSON-friendly. Shapes:
   ("return", player, card, from_zone)      ("transfer", card, from_zone, from_owner, to_zone, to_owner)
   ("exchange", cards_a, zone_a, cards_b, zone_b)
   ("reveal", player, card)                 ("splay", player, color, direction)
+  ("look", player, card)  (Echoes: a card only `player` sees; not a state change)
   ("achieve", player, card)                ("special", player, card)
   ("remove", card, from_zone, from_owner)  ("dogma", player, card)
   ("action", player, action)               ("turn", player, turn_number)
@@ -25,6 +26,7 @@ RETURN = "return"
 TRANSFER = "transfer"
 EXCHANGE = "exchange"
 REVEAL = "reveal"
+LOOK = "look"
 SPLAY = "splay"
 ACHIEVE = "achieve"
 SPECIAL = "special"
@@ -38,4 +40,4 @@ SHARE = "share"
 DEMAND = "demand"
 
 # Events that do not change the game state (for the sharing-bonus "did anything change").
-NON_CHANGING = frozenset((REVEAL, DOGMA, ACTION, TURN, SHARE, DEMAND))
+NON_CHANGING = frozenset((REVEAL, LOOK, DOGMA, ACTION, TURN, SHARE, DEMAND))

@@ -40,6 +40,12 @@ def card_value(g, card) -> int:
     return 0 if c is None else g.age_of[c]
 
 
+@function("odd", ("int",), "bool", pure=True, phrase="{0} is odd", inline="(({0}) % 2 == 1)",
+          doc="a number is odd (\"an odd-valued card\": odd(value(it)))")
+def odd(env, n) -> bool:
+    return n % 2 == 1
+
+
 @function("color", ("card",), "color", pure=True, phrase="the color of {0}",
           inline="color_of(_game(env), {0})")
 def color(env, card):
@@ -136,7 +142,8 @@ def colors_in(env, where) -> list:
 
 
 def splay_fn_phrase(r, fn) -> str:
-    return f"the splay of your {r.expr(fn.args[0])} cards"
+    who = r.possessive(fn.args[1]) if len(fn.args) > 1 else "your"
+    return f"the splay of {who} {r.expr(fn.args[0])} cards"
 
 
 @function("splay", ("color", "player?"), "direction", phrase=splay_fn_phrase, defaults=_EX,
@@ -302,6 +309,19 @@ def card_bonus(env, card) -> int:
     from .echoes import card_bonus as printed
     c = first_of(card)
     return 0 if c is None else printed(env.game, c)
+
+
+def shows_phrase(r, fn) -> str:
+    return f"{r.expr(fn.args[1])} of {r.expr(fn.args[0])} is visible"
+
+
+@function("shows", ("card", "icon"), "bool", phrase=shows_phrase, literal_args=(1,),
+          doc="Echoes: a card lies on a board and a visible slot of it holds the icon (hexes "
+              "and echo effects included): Saxophone's \"the [music note] for Bell ... visible\"")
+def shows(env, card, icon) -> bool:
+    from .echoes import card_shows
+    c = first_of(card)
+    return c is not None and card_shows(env.game, c, icon_id(icon) if type(icon) is str else icon)
 
 
 def slots_phrase(r, fn) -> str:

@@ -17,7 +17,7 @@ import cython
 # the event tags (events.py), as names: a module's attributes cost a lookup
 from .events import (
     ACHIEVE as EV_ACHIEVE, ACTION as EV_ACTION, DEMAND as EV_DEMAND, DOGMA as EV_DOGMA,
-    DRAW as EV_DRAW, EXCHANGE as EV_EXCHANGE, GAME_OVER as EV_GAME_OVER, MELD as EV_MELD,
+    DRAW as EV_DRAW, EXCHANGE as EV_EXCHANGE, GAME_OVER as EV_GAME_OVER, LOOK as EV_LOOK, MELD as EV_MELD,
     REARRANGE as EV_REARRANGE, REMOVE as EV_REMOVE, RETURN as EV_RETURN, REVEAL as EV_REVEAL,
     SCORE as EV_SCORE, SHARE as EV_SHARE, SPECIAL as EV_SPECIAL, SPLAY as EV_SPLAY,
     TRANSFER as EV_TRANSFER, TUCK as EV_TUCK, TURN as EV_TURN)
@@ -54,7 +54,8 @@ DRAW_ACTION = ("draw",)
 PROCEED = object()  # a replacement hook returns this to let the verb happen normally
 
 TRANSFER_ZONES = {"hand": HAND, "score": SCORE, "board": BOARD, "achievements": ACHIEVEMENTS,
-                  "display": DISPLAY, "forecast": FORECAST, "available": AVAILABLE}
+                  "display": DISPLAY, "forecast": FORECAST, "available": AVAILABLE,
+                  "supply": SUPPLY}  # (the top of the card's own supply pile: place-on-top)
 
 
 @dataclass(frozen=True)
@@ -858,6 +859,12 @@ class InnovationGame(Host):
         """000/001 "展示": shown to all; the card stays where it is (a drawn and revealed card
         stays in hand). Not a state change."""
         self._emit((EV_REVEAL, p, card), False)
+        return True
+
+    def look(self, p: int, card: int) -> bool:
+        """Echoes (Tuning Fork: "look at the top card of any deck, then place it back"): shown to
+        `p` alone; the card stays where it is. Not a state change."""
+        self._emit((EV_LOOK, p, card), False)
         return True
 
     def splay(self, p: int, color, direction) -> bool:

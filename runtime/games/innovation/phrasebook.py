@@ -206,6 +206,12 @@ class InnovationRenderer(Renderer):
                     and left.args[0].args[0] == right.args[0]:
                 return f"two or more of {self.expr(right.args[0], plural=True)} are the same color"
             if isinstance(left, I.Fn) and left.name == "splay" and isinstance(right, I.Const):
+                if len(left.args) > 1:  # another player's pile: "that player's red cards"
+                    col = left.args[0]
+                    cards = f"{self.expr(col)} cards" if isinstance(col, I.Const) \
+                        else f"cards of {self.expr(col)}"
+                    return (f"{self.possessive(left.args[1])} {cards} are "
+                            f"{'not ' if e.op == '!=' else ''}splayed {right.value}")
                 return (f"{self.colors_phrase(left.args[0])} are "
                         f"{'not ' if e.op == '!=' else ''}splayed {right.value}")
             if isinstance(left, I.Fn) and left.name == "icons" and isinstance(right, I.Const):

@@ -1,5 +1,7 @@
 """The checked cards of cards/tashkalar (dsl IR) made into the table and effects the rules
-play with, interpreted (dsl/interp.py runs each effect's core IR)."""
+play with, interpreted (dsl/interp.py runs each effect's core IR) or compiled (dsl/codegen: the
+set's generated Cython modules, typed against Tash-Kalar's compiled runtime, on which a compiled
+set plays)."""
 from __future__ import annotations
 
 import functools
@@ -19,6 +21,53 @@ class CardSet:
     table: CardTable
     effects: dict = field(default_factory=dict)   # card id -> [(kind, run, text)]
     ir: dict = field(default_factory=dict)
+    runtime: object = None                        # compiled mode: the Cython-built runtime
+
+    @property
+    def game_class(self):
+        """The TashKalarGame this set plays on: a compiled set's effects call the compiled
+        runtime through C, so they play on it only."""
+        if self.runtime is not None:
+            return self.runtime.TashKalarGame
+        from .game import TashKalarGame
+        return TashKalarGame
+
+
+# The runtime modules compiled mode builds with Cython (dependency order); their sources are
+# unchanged and still run as plain Python in interpreted mode; their C types are in accel/.
+RUNTIME_MODULES = (
+    "dsl.interp", "runtime.core.rng", "runtime.core.decision", "runtime.core.agents.basic",
+    "runtime.games.tashkalar.patterns", "runtime.games.tashkalar.effects",
+    "runtime.games.tashkalar.game", "runtime.games.tashkalar.verbs")
+# The classes compiled card modules are typed against (dsl.codegen.Binding).
+TYPED_GAME = ("runtime.games.tashkalar.game", "TashKalarGame")
+TYPED_CONTEXT = ("runtime.games.tashkalar.effects", "Context")
+
+
+def typed_binding(progress=None):
+    """The Binding of this game's compiled card modules (building the runtime if needed)."""
+    from dsl.codegen.runtime_build import runtime_binding
+    return runtime_binding(RUNTIME_MODULES, progress=progress, game=TYPED_GAME,
+                           context=TYPED_CONTEXT)
+
+
+LABEL = "tashkalar/base"   # the compiled set: every deck's cards with effects, in one set
+
+
+def with_effects(cards) -> list:
+    """The cards compiled mode builds code for (tasks have no effect: nothing to compile)."""
+    return [c for c in cards if c.effects or c.condition is not None]
+
+
+class Runtime:
+    """The compiled runtime's entry points: TashKalarGame, Options, RandomAgent."""
+
+    def __init__(self, twins: dict):
+        game = twins["runtime.games.tashkalar.game"]
+        self.TashKalarGame = game.TashKalarGame
+        self.Options = game.Options
+        self.RandomAgent = twins["runtime.core.agents.basic"].RandomAgent
+        self.modules = twins
 
 
 def vocabulary():
@@ -49,19 +98,34 @@ def build_cardset(cards: list, mode: str = "interpreted") -> CardSet:
     vocab = vocabulary()
     render = renderer_for(vocab)
     lowering = Lowering(vocab, labels=render.either_label)
+    compiled = runtime = None
+    if mode == "compiled":   # without a C compiler: interpreted, after one warning
+        from dsl.codegen import compiled_effects, compiled_runtime
+        twins = compiled_runtime(RUNTIME_MODULES)
+        if twins is not None:
+            interp = twins["dsl.interp"]
+            context = twins["runtime.games.tashkalar.effects"].Context
+            compiled = compiled_effects(with_effects(cards), vocab.rebound(twins), interp,
+                                        context, binding=typed_binding(), label=LABEL)
+            if compiled is not None:
+                runtime = Runtime(twins)
     cards = sorted(cards, key=lambda c: (c.attrs.get("kind", "being"), c.attrs.get("set", ""),
                                          c.name))
     table = CardTable([card_info(c) for c in cards])
     effects, ir = {}, {}
     for cid, c in enumerate(cards):
         ir[c.name] = c
-        effs = []
-        for eff in c.effects:
-            text = render.effect(eff, c)
-            effs.append((eff.kind, runner(lowering.effect(c, eff, text)), text))
+        if compiled is not None and c.effects:
+            effs = compiled.effects(c, lambda kind, run, text: (kind, run, text),
+                                    lambda e, c=c: render.effect(e, c))
+        else:
+            effs = []
+            for eff in c.effects:
+                text = render.effect(eff, c)
+                effs.append((eff.kind, runner(lowering.effect(c, eff, text)), text))
         if effs:
             effects[cid] = effs
-    return CardSet(table, effects, ir)
+    return CardSet(table, effects, ir, runtime)
 
 
 @functools.lru_cache(maxsize=4)

@@ -47,11 +47,12 @@ class TashKalar(Game):
     def engine(self, options: dict | None = None, seed: int = 0, mode: str = "interpreted",
                record_events: bool = False, cards=None):
         from .cardset import load_cardset
-        from .game import TashKalarGame
         opts = self.options(options)
         cs = load_cardset(mode) if cards is None else cards
-        return TashKalarGame(cs.table, cs.effects, self.rules_options(opts), seed,
-                             record_events=record_events)
+        rules = self.rules_options(opts)
+        if cs.runtime is not None:   # the compiled runtime's own Options
+            rules = cs.runtime.Options(**rules.__dict__)
+        return cs.game_class(cs.table, cs.effects, rules, seed, record_events=record_events)
 
     def new_state(self, options: dict | None = None, seed: int = 0, mode: str = "interpreted",
                   record_events: bool = False):
@@ -74,7 +75,24 @@ class TashKalar(Game):
         return VIEW
 
     def compile(self, cards: list, label: str, progress=None, force: bool = False):
-        raise NotImplementedError("tashkalar has no compiled mode yet: play it interpreted")
+        """Compiled mode's builds: the game's runtime (once per runtime version) and the
+        set's modules typed against it (every deck's cards with effects as one set,
+        cardset.LABEL, as the card set loads them). ((runtime root, cached), [chunk
+        BuildResult])."""
+        from dsl.codegen import build
+        from dsl.codegen.runtime_build import build_runtime
+        from .cardset import LABEL, RUNTIME_MODULES, typed_binding, vocabulary, with_effects
+        runtime = build_runtime(RUNTIME_MODULES, progress)
+        return runtime, build(with_effects(cards), LABEL, vocabulary(), progress, force=force,
+                              binding=typed_binding(progress))
+
+    def card_folders(self, set_name: str):
+        """`cardlang compile tashkalar/base`: the base game is every deck of cards/tashkalar
+        (Imperial, legends, flares, tasks)."""
+        from pathlib import Path
+        from runtime.core.cardfiles import CARDS_ROOT
+        root = Path(CARDS_ROOT) / self.name
+        return [root] if set_name == "base" else [root / set_name]
 
     def cardset(self, mode: str = "interpreted", cards=None, **options):
         from .cardset import build_cardset, load_cardset

@@ -9,14 +9,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import cython
+
+from dsl.accel import CHECK, ON, AccelMismatch
 from dsl.interp import Host
 from runtime.core.agents.basic import FirstLegalAgent, RandomAgent, ask
-from runtime.core.decision import LogEntry, new_decision, validate_answer
+from runtime.core.decision import new_decision, new_entry, new_entry_one, validate_answer
 from runtime.core.rng import Rng
 
 from . import board as B
-from .patterns import (COMMON, HEROIC, LEGENDARY, RANKS, matches, matches_improvised, mismatch,
-                       squares_at)
+from .effects import Context
+from .patterns import (COMMON, HEROIC, LEGENDARY, RANKS, Boards, Search, matches,
+                       matches_improvised, mismatch, squares_at)
 
 HAND_BEINGS, HAND_LEGENDS, HAND_FLARES = 3, 2, 1   # 004 设置
 PIECES = 18           # common/heroic pieces of a colour (one pool: two sides of a piece)
@@ -25,6 +29,12 @@ WIN_VP = 9            # 004 游戏结束和计分
 DEATHMATCH_VP = {2: 18, 3: 12, 4: 10}   # 004 死斗规则: the end, in a single colour
 HIGH_FORM, DEATHMATCH = "high-form", "deathmatch"
 NO_SQUARE = -1
+# The acceleration layer (dsl/accel.py, CARDLANG_ACCEL): the legal actions from the position's
+# bitboards and the flattened pattern searches (patterns.Boards, Search). Off: the reference
+# (reference_actions: each pattern's `matches` on bitboards made afresh, counts and empty
+# squares read square by square); check: both, compared at every action.
+_ACCEL = ON
+_CHECK = CHECK
 
 
 @dataclass(frozen=True)
@@ -40,28 +50,6 @@ class Result:
     winners: list
     reason: str
     scores: list
-
-
-class Context:
-    """One execution of a card's effect: who, which card, the being's square, the pattern's
-    squares (its pieces and marked squares) as summoned (dsl.interp reads game, executor,
-    activator, card, kind, dogma_vars)."""
-    __slots__ = ("game", "executor", "activator", "card", "kind", "dogma_vars", "shared",
-                 "subject", "being", "marked", "used", "heading")
-
-    def __init__(self, game, executor, card, kind, being=NO_SQUARE, marked=(), used=()):
-        self.game = game
-        self.executor = executor
-        self.activator = executor
-        self.card = card
-        self.kind = kind
-        self.dogma_vars = {}
-        self.shared = False
-        self.subject = None
-        self.being = being
-        self.marked = marked
-        self.used = used
-        self.heading = None     # the direction name of the being's last move (`heading()`)
 
 
 class TashKalarGame(Host):
@@ -82,7 +70,7 @@ class TashKalarGame(Host):
         self.over = False
         self.transactional = True
         self._result = None
-        self.owner = [-1] * B.N
+        self.owner = [-1] * B.N   # the player of the piece on each square, or -1
         self.rank = [0] * B.N
         self.supply = [PIECES] * n
         self.legend_supply = [LEGEND_PIECES] * n
@@ -116,12 +104,19 @@ class TashKalarGame(Host):
         self.deathmatch = options.variant == DEATHMATCH
         self.colour = [[0] * n for _ in range(n)]
         self.killed = [[] for _ in range(n)]
+        self.bb = Boards()                       # the position's bitboards (patterns.py)
+        self.searches = searches(table)          # card id -> its pattern's Search, or None
 
     # ------------------------------------------------------------------ copies
     def clone(self):
         g = TashKalarGame.__new__(TashKalarGame)
-        g.__dict__.update(self.__dict__)
+        for k in ("table", "effects", "options", "n_players", "seed", "record_events", "_hooks",
+                  "over", "transactional", "_result", "turn", "current", "actions_left",
+                  "discarded", "final_turn", "extra_turn", "deathmatch", "searches",
+                  "bonus_improvisation"):
+            setattr(g, k, getattr(self, k))
         g.rng = _copy_rng(self.rng)
+        g.bb = Boards()
         for k in ("owner", "rank", "supply", "legend_supply", "legend_deck", "flare_deck",
                   "task_deck", "tasks", "vp", "log", "events", "summoned_turn", "agents"):
             setattr(g, k, list(getattr(self, k)))
@@ -134,6 +129,11 @@ class TashKalarGame(Host):
     # ------------------------------------------------------------------ decisions
     def choose(self, player, kind: str, options, min: int = 1, max: int = 1, prompt: str = "",
                all_or_none: bool = False, labels=None) -> list:
+        """dsl.interp.Host's: what card effects call (see _choose)."""
+        return self._choose(player, kind, options, min, max, prompt, all_or_none, labels)
+
+    def _choose(self, player, kind: str, options, min: int = 1, max: int = 1, prompt: str = "",
+                all_or_none: bool = False, labels=None) -> list:
         """Ask `player`; the golden rule clips min/max to what is possible; a decision with a
         single legal answer is taken without asking and not logged."""
         seq = tuple(options)
@@ -153,9 +153,20 @@ class TashKalarGame(Host):
                 return list(seq)
             if kind != "order" and min == max == n:
                 return list(seq)
+            agent = self.agents[player]
+            if max == 1 and kind != "order" and type(agent) is RandomAgent:
+                # its answer by position, without the Decision: the same draws (pick_one)
+                ra = agent
+                i = ra.pick_one(min, n)
+                if i < 0:
+                    self.log.append(new_entry(player, kind, []))
+                    return []
+                o = seq[i]
+                self.log.append(new_entry_one(player, kind, o))
+                return [o]
             d = new_decision(player, kind, seq, min, max, prompt, False, labels)
         answer = validate_answer(d, ask(self.agents[player], self, d))
-        self.log.append(LogEntry(player, kind, list(answer)))
+        self.log.append(new_entry(player, kind, list(answer)))
         return answer
 
     def choose_yes_no(self, player: int, prompt: str = "") -> bool:
@@ -217,7 +228,8 @@ class TashKalarGame(Host):
         self.current = 0
         self.turn = 0
         self.actions_left = 1            # 004 轮次: the first player takes a single action
-        self.emit("turn", 0, 0)
+        if self.record_events:
+            self.events.append(("turn", 0, 0,))
 
     def _deal_tasks(self) -> None:
         """Four tasks: no advanced one among the first three, no three of one type among the
@@ -270,7 +282,7 @@ class TashKalarGame(Host):
         if not acts:
             self.end_turn()
             return
-        a = self.choose(p, "action", acts, 1, 1, "your action")[0]
+        a = self._choose(p, "action", acts, 1, 1, "your action")[0]
         self.do_action(p, a)
 
     def play(self, max_steps: int = 100000) -> None:
@@ -301,12 +313,24 @@ class TashKalarGame(Host):
         self.check_score_end(p)
 
     def legal_actions(self, p: int) -> list:
+        if not _ACCEL:
+            return self.reference_actions(p)
+        out = self.fast_actions(p)
+        if _CHECK:
+            ref = self.reference_actions(p)
+            if ref != out:
+                raise AccelMismatch(f"legal actions of p{p + 1} from the bitboards differ from "
+                                    f"the reference: {sorted(set(out) ^ set(ref))[:6]}")
+        return out
+
+    def reference_actions(self, p: int) -> list:
+        """The legal actions as the rules read (the acceleration layer's reference)."""
         out = []
-        flares = [("flare", c) for c in self.flares[p] if self.flare_halves(p, c)]
-        if self.actions_left > 0:   # summons first: their numbers are the view's
-            for c, s, o in self.legal_summons(p):
+        flares = [("flare", c) for c in self.flares[p] if self.reference_halves(p, c)]
+        if self.actions_left > 0:
+            for c, s, o in self.reference_summons(p):
                 out.append(("summon", c, s, o))
-            for c, s, o, q in self.legal_summons(p, improvised=True):
+            for c, s, o, q in self.reference_summons(p, True):
                 out.append(("summon", c, s, o, q))
             out.extend(flares)
             if not self.discarded and (self.hand[p] or self.legends[p] or self.flares[p]):
@@ -314,6 +338,57 @@ class TashKalarGame(Host):
             for s in B.SQUARES:
                 if self.owner[s] < 0:
                     out.append(("place", s))
+        elif flares:
+            out.extend(flares)
+            out.append(("end",))
+        return out
+
+    def reference_summons(self, p: int, improvised: bool = False) -> list:
+        """legal_summons by patterns.matches / matches_improvised on bitboards made afresh."""
+        ge, empty = self.bitboards(p)
+        out = []
+        others = [q for q in range(self.n_players) if q != p and
+                  (self.bonus_improvisation or q not in self.improvised[p])] \
+            if improvised else []
+        enemy = [(q, self.bitboards(q)[0]) for q in others]
+        for c in self.summonable_cards(p):
+            info = self.table.cards[c]
+            if info.pattern is None:
+                continue
+            ok = self.being_squares(p, info, ge, empty)
+            if not improvised:
+                for s, o in matches(info.pattern, ge, ok):
+                    out.append((c, s, o))
+                continue
+            for q, ege in enemy:
+                for s, o in matches_improvised(info.pattern, ge, ege, ok):
+                    out.append((c, s, o, q))
+        return out
+
+    def reference_halves(self, p: int, c: int) -> list:
+        """flare_halves counted square by square."""
+        info = self.table.cards[c]
+        up, pc = self.upgraded(p), self.pieces(p)
+        halves = []
+        if any(self.upgraded(q) - up >= info.upper for q in range(self.n_players) if q != p):
+            halves.append("upper")
+        if any(self.pieces(q) - pc >= info.lower for q in range(self.n_players) if q != p):
+            halves.append("lower")
+        return halves
+
+    def fast_actions(self, p: int) -> list:
+        """legal_actions from the position's bitboards (the acceleration layer)."""
+        out = []
+        bb = self.bb   # the position's bitboards, once for every action's search
+        bb.compute(self.owner, self.rank)
+        flares = [("flare", c) for c in self.flares[p] if self._flare_halves(bb, p, c)]
+        if self.actions_left > 0:   # summons first: their numbers are the view's
+            self._find_summons(bb, p, False, True, out)
+            self._find_summons(bb, p, True, True, out)
+            out.extend(flares)
+            if not self.discarded and (self.hand[p] or self.legends[p] or self.flares[p]):
+                out.append(("discard",))
+            bb.places(out)   # ("place", s) for each empty square, in square order
         elif flares:   # after the last action: a flare, or end the turn
             out.extend(flares)
             out.append(("end",))
@@ -332,7 +407,8 @@ class TashKalarGame(Host):
                     self.tasks.remove(c)
                     self.claimed[p].append(c)
                     self.vp[p] += self.table.cards[c].points
-                    self.emit("task", p, c)
+                    if self.record_events:
+                        self.events.append(("task", p, c,))
                     self._deal_tasks()
                     self.check_score_end(p)
         self.refill(p)
@@ -351,7 +427,8 @@ class TashKalarGame(Host):
         self.destroyed_turn = [[] for _ in range(self.n_players)]
         self.killed = [[] for _ in range(self.n_players)]
         self.summoned_turn = []
-        self.emit("turn", self.current, self.turn)
+        if self.record_events:
+            self.events.append(("turn", self.current, self.turn,))
 
     def check_score_end(self, p: int) -> None:
         for q in range(self.n_players):
@@ -383,20 +460,23 @@ class TashKalarGame(Host):
                             "score two common pieces of different colours in which colour")[0]
             self.colour[p][q] += 1
         self.killed[p] = []
-        self.emit("scored", p, tuple(self.colour[p]))
+        if self.record_events:
+            self.events.append(("scored", p, tuple(self.colour[p]),))
         self.check_score_end(p)
 
     def give_vp(self, p: int, q: int, why: str) -> None:
         """1 VP to p in q's colour."""
         self.colour[p][q] += 1
-        self.emit("vp", p, q, why)
+        if self.record_events:
+            self.events.append(("vp", p, q, why,))
 
     def trigger_end(self, p: int, why: str) -> None:
         """004 游戏结束和计分: 9 VP or one's last deck card drawn triggers the end; everyone,
         the trigger's player included, plays one more turn."""
         if self.final_turn < 0:
             self.final_turn = self.turn + self.n_players
-            self.emit("end triggered", p, why)
+            if self.record_events:
+                self.events.append(("end triggered", p, why,))
 
     def finish(self, reason: str) -> None:
         """The highest score wins; ties: upgraded pieces, then all pieces (004). Deathmatch
@@ -407,7 +487,8 @@ class TashKalarGame(Host):
         winners = [p for p in range(self.n_players) if keys[p] == best]
         self._result = Result(winners, reason, [k[0] for k in keys])
         self.over = True
-        self.emit("over", tuple(winners))
+        if self.record_events:
+            self.events.append(("over", tuple(winners),))
 
     def result(self):
         return self._result
@@ -418,7 +499,7 @@ class TashKalarGame(Host):
         a destroyed one loses its VP). Deathmatch: the lowest of one's colour scores (004
         死斗规则: scores are kept in each colour; your final score is the lowest)."""
         if self.deathmatch:
-            return min(self.colour[p][q] for q in range(self.n_players) if q != p)
+            return min(self.colour_scores(p))
         return self.vp[p] + LEGEND_PIECES - self.legend_supply[p]
 
     def colour_scores(self, p: int) -> list:
@@ -431,10 +512,20 @@ class TashKalarGame(Host):
         return ()
 
     def pieces(self, p: int) -> int:
-        return sum(1 for s in B.SQUARES if self.owner[s] == p)
+        owner = self.owner
+        n = 0
+        for s in B.SQUARES:
+            if owner[s] == p:
+                n += 1
+        return n
 
     def upgraded(self, p: int) -> int:
-        return sum(1 for s in B.SQUARES if self.owner[s] == p and self.rank[s] > COMMON)
+        owner, rank = self.owner, self.rank
+        n = 0
+        for s in B.SQUARES:
+            if owner[s] == p and rank[s] > COMMON:
+                n += 1
+        return n
 
     def bitboards(self, p: int) -> tuple:
         """(own pieces of rank >= common, >= heroic, >= legendary, empty squares)."""
@@ -483,25 +574,52 @@ class TashKalarGame(Host):
         """(card, being square, orientation) of every summon that stands; with `improvised`,
         (card, square, orientation, opponent) of those standing only with one piece of an
         opponent whose piece p has not used yet (004 即兴召唤: once per opponent colour)."""
-        ge, empty = self.bitboards(p)
+        if not _ACCEL:
+            return self.reference_summons(p, improvised)
         out = []
-        others = [q for q in range(self.n_players) if q != p and
-                  (self.bonus_improvisation or q not in self.improvised[p])] \
-            if improvised else []
-        enemy = [(q, self.bitboards(q)[0]) for q in others]
-        for c in self.summonable_cards(p):
-            info = self.table.cards[c]
-            if info.pattern is None:
-                continue
-            ok = self.being_squares(p, info, ge, empty)
-            if not improvised:
-                for s, o in matches(info.pattern, ge, ok):
-                    out.append((c, s, o))
-                continue
-            for q, ege in enemy:
-                for s, o in matches_improvised(info.pattern, ge, ege, ok):
-                    out.append((c, s, o, q))
+        self.find_summons(p, improvised, False, out)
+        if _CHECK and out != self.reference_summons(p, improvised):
+            raise AccelMismatch(f"the summons of p{p + 1} from patterns.Search differ from "
+                                "patterns.matches")
         return out
+
+    def find_summons(self, p: int, improvised: bool, action: bool, out: list) -> None:
+        """legal_summons(p, improvised) appended to `out` (as ("summon", ...) actions with
+        `action`): the bitboards of the position searched for each card's pattern
+        (patterns.Search, the same summons in the same order as patterns.matches)."""
+        if improvised:
+            others = [q for q in range(self.n_players) if q != p and
+                      (self.bonus_improvisation or q not in self.improvised[p])]
+            if not others:
+                return
+        else:
+            others = []
+        bb = self.bb
+        bb.compute(self.owner, self.rank)
+        self._find_summons(bb, p, improvised, action, out)
+
+    def _find_summons(self, bb, p: int, improvised: bool, action: bool, out: list) -> None:
+        """find_summons on the bitboards `bb` of the position."""
+        if improvised:
+            others = [q for q in range(self.n_players) if q != p and
+                      (self.bonus_improvisation or q not in self.improvised[p])]
+            if not others:
+                return
+        else:
+            others = []
+        cards = self.summonable_cards(p)
+        if not cards:
+            return
+        searches = self.searches
+        for c in cards:
+            sr = searches[c]
+            if sr is None:
+                continue
+            if not improvised:
+                sr.matches(bb, p, c, action, out)
+                continue
+            for q in others:
+                sr.improvised(bb, p, q, c, action, out)
 
     def why_not(self, p: int, c: int, s: int, o: int):
         info = self.table.cards[c]
@@ -522,7 +640,8 @@ class TashKalarGame(Host):
         else:
             self.legends[p].remove(c)
             self.gone[p].append(c)       # a summoned legend's card leaves the game
-        self.emit("summon", p, c, s)
+        if self.record_events:
+            self.events.append(("summon", p, c, s,))
         if self.owner[s] >= 0:
             self.destroy(p, s)
         self.place(p, s, info.rank)
@@ -543,13 +662,23 @@ class TashKalarGame(Host):
     def flare_halves(self, p: int, c: int) -> list:
         """004 播放耀斑: the upper half if an opponent has X more upgraded pieces, the lower
         if one has Y more pieces."""
+        bb = self.bb   # the counts from the position's bitboards
+        bb.compute(self.owner, self.rank)
+        return self._flare_halves(bb, p, c)
+
+    def _flare_halves(self, bb, p: int, c: int) -> list:
+        """flare_halves on the bitboards `bb` of the position."""
         info = self.table.cards[c]
-        up, pc = self.upgraded(p), self.pieces(p)
+        up, pc = bb.upgraded(p), bb.pieces(p)
         halves = []
-        if any(self.upgraded(q) - up >= info.upper for q in range(self.n_players) if q != p):
-            halves.append("upper")
-        if any(self.pieces(q) - pc >= info.lower for q in range(self.n_players) if q != p):
-            halves.append("lower")
+        for q in range(self.n_players):
+            if q != p and bb.upgraded(q) - up >= info.upper:
+                halves.append("upper")
+                break
+        for q in range(self.n_players):
+            if q != p and bb.pieces(q) - pc >= info.lower:
+                halves.append("lower")
+                break
         return halves
 
     def flare_halves_against(self, p: int, c: int, q: int) -> list:
@@ -574,7 +703,8 @@ class TashKalarGame(Host):
         else:
             halves = self.flare_halves(p, c)
         self.flares[p].remove(c)
-        self.emit("flare", p, c)
+        if self.record_events:
+            self.events.append(("flare", p, c,))
         for kind, run, _text in self.effects.get(c, ()):
             if kind in halves:
                 run(Context(self, p, c, kind))
@@ -593,7 +723,8 @@ class TashKalarGame(Host):
         for x in back:
             self._out_of_hand(p, x)
             self._to_bottom(p, x)
-        self.emit("discard", p, c, tuple(back))
+        if self.record_events:
+            self.events.append(("discard", p, c, tuple(back),))
 
     def _out_of_hand(self, p, c):
         for h in (self.hand[p], self.legends[p], self.flares[p]):
@@ -615,8 +746,7 @@ class TashKalarGame(Host):
         takes one of theirs (of that pool) from the board."""
         if r == LEGENDARY:
             if self.legend_supply[p] == 0:
-                mine = [t for t in B.SQUARES if self.owner[t] == p and self.rank[t] == LEGENDARY
-                        and t != s]
+                mine = self.own_pieces(p, LEGENDARY, LEGENDARY, s)
                 if not mine:
                     return False
                 t = self.choose(p, "piece", mine, 1, 1, "no legendary piece left: take one back")[0]
@@ -624,8 +754,7 @@ class TashKalarGame(Host):
             self.legend_supply[p] -= 1
         else:
             if self.supply[p] == 0:
-                mine = [t for t in B.SQUARES if self.owner[t] == p and self.rank[t] < LEGENDARY
-                        and t != s]
+                mine = self.own_pieces(p, COMMON, HEROIC, s)
                 if not mine:
                     return False
                 t = self.choose(p, "piece", mine, 1, 1, "no piece left: take one back")[0]
@@ -633,8 +762,23 @@ class TashKalarGame(Host):
             self.supply[p] -= 1
         self.owner[s] = p
         self.rank[s] = r
-        self.emit("place", p, s, r)
+        if self.record_events:
+            self.events.append(("place", p, s, r,))
         return True
+
+    def own_pieces(self, p: int, low: int, high: int, but: int) -> list:
+        """The squares of p's pieces of rank low..high, but `but`, in square order."""
+        if not _ACCEL or _CHECK:
+            owner, rank = self.owner, self.rank
+            ref = [t for t in B.SQUARES if owner[t] == p and low <= rank[t] <= high and t != but]
+            if not _ACCEL:
+                return ref
+        bb = self.bb
+        bb.compute(self.owner, self.rank)
+        out = bb.squares(p, low, high, but)
+        if _CHECK and out != ref:
+            raise AccelMismatch(f"p{p + 1}'s pieces from the bitboards differ: {out} {ref}")
+        return out
 
     def remove(self, s: int) -> None:
         """The piece back to its owner's stock (not a destruction)."""
@@ -655,7 +799,8 @@ class TashKalarGame(Host):
         if o != by and by >= 0:
             self.destroyed_turn[by].append(r)
             self.killed[by].append((o, r))
-        self.emit("destroy", by, s, o, r)
+        if self.record_events:
+            self.events.append(("destroy", by, s, o, r,))
         self.remove(s)
         return True
 
@@ -665,14 +810,16 @@ class TashKalarGame(Host):
         if self.owner[s] < 0 or self.rank[s] != COMMON:
             return False
         self.rank[s] = HEROIC
-        self.emit("upgrade", s)
+        if self.record_events:
+            self.events.append(("upgrade", s,))
         return True
 
     def downgrade(self, s: int) -> bool:
         if self.owner[s] < 0 or self.rank[s] != HEROIC:
             return False
         self.rank[s] = COMMON
-        self.emit("downgrade", s)
+        if self.record_events:
+            self.events.append(("downgrade", s,))
         return True
 
     def can_enter(self, mover_rank: int, t: int, combat: bool) -> bool:
@@ -696,7 +843,8 @@ class TashKalarGame(Host):
             self.destroy(p, t)
         self.owner[t], self.rank[t] = self.owner[s], self.rank[s]
         self.owner[s], self.rank[s] = -1, 0
-        self.emit("move", p, s, t)
+        if self.record_events:
+            self.events.append(("move", p, s, t,))
         return t
 
     # ------------------------------------------------------------------ for agents
@@ -730,8 +878,21 @@ class TashKalarGame(Host):
 
 
 def _copy_rng(rng):
-    import copy
-    return copy.copy(rng)
+    r = Rng(0)
+    r.setstate(rng.getstate())
+    return r
+
+
+def searches(table) -> list:
+    """Each card's pattern Search (None for a card without a pattern), made once per card
+    table and Search class (the compiled runtime's is another class)."""
+    made = table.__dict__.setdefault("_searches", {})
+    key = id(Search)
+    got = made.get(key)
+    if got is None:
+        got = made[key] = [None if c.pattern is None else Search(c.pattern, c.rank)
+                           for c in table.cards]
+    return got
 
 
 B.SQUARE_SET = frozenset(B.SQUARES)
@@ -768,7 +929,13 @@ def action_text(g, a: tuple) -> str:
 # ------------------------------------------------------------------ tasks (High Form)
 def task_met(g, p: int, c: int) -> bool:
     info = g.table.cards[c]
-    test = TASK_TESTS.get(info.test)
+    name = info.test
+    if cython.compiled:   # the tests called through C (the same as TASK_TESTS's)
+        if name == "surround":
+            return _surround(g, p, info)
+        if name == "conquest":
+            return _conquest(g, p, info)
+    test = TASK_TESTS.get(name)
     return bool(test and test(g, p, info))
 
 
@@ -783,17 +950,26 @@ def _end_of_legends(g, p, info):
     return ranks.count(LEGENDARY) >= 1 or ranks.count(HEROIC) >= 2
 
 
+REGIONS = {"red": B.RED, "green": B.GREEN, "colored": B.RED | B.GREEN, "central": B.CENTRAL,
+           "any": frozenset(B.SQUARES)}
+
+
 def _region(name):
-    return {"red": B.RED, "green": B.GREEN, "colored": B.RED | B.GREEN,
-            "central": B.CENTRAL, "any": B.SQUARE_SET}[name]
+    return REGIONS[name]
 
 
 def _conquest(g, p, info):
     total, upgraded, legendary = info.params
-    sq = _region(info.region)
-    mine = [g.rank[s] for s in sq if g.owner[s] == p]
-    return (len(mine) >= total and sum(1 for r in mine if r > COMMON) >= upgraded
-            and sum(1 for r in mine if r == LEGENDARY) >= legendary)
+    owner, rank = g.owner, g.rank
+    n = up = leg = 0
+    for s in REGIONS[info.region]:
+        if owner[s] == p:
+            n += 1
+            if rank[s] > COMMON:
+                up += 1
+            if rank[s] == LEGENDARY:
+                leg += 1
+    return n >= total and up >= upgraded and leg >= legendary
 
 
 def _summoning(g, p, info):
@@ -806,10 +982,17 @@ def _summoning(g, p, info):
 
 def _surround(g, p, info):
     need = info.params[0]
-    for s in B.SQUARES:
-        o = g.owner[s]
-        if o >= 0 and o != p and sum(1 for t in B.NEIGHBOURS[s] if g.owner[t] == p) >= need:
-            return True
+    owner = g.owner
+    squares, neighbours = B.SQUARES, B.NEIGHBOURS
+    for s in squares:
+        o = owner[s]
+        if o >= 0 and o != p:
+            n = 0
+            for t in neighbours[s]:
+                if owner[t] == p:
+                    n += 1
+            if n >= need:
+                return True
     return False
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import cython
+
 from . import board as B
 
 COMMON, HEROIC, LEGENDARY = 0, 1, 2
@@ -179,3 +181,237 @@ def mismatch(p: Pattern, being: int, index: int, owner, rank, player: int, being
         if owner[s] != player or rank[s] < need:
             return f"{B.name(s)} needs your {RANKS[need]} piece"
     return None
+
+
+# ------------------------------------------------------------------ the game's search
+# The rules search every card in hand at every action (legal actions), so the search the
+# game runs is `Search` over `Boards`: the same bitboards and the same order of results as
+# `matches` and `matches_improvised` above (the reference, tested against each other), with
+# each orientation's cells flattened into arrays. In the compiled runtime (accel/patterns.pxd)
+# a bitboard is a C unsigned 128-bit integer and these are C arrays: no Python integer is
+# made during a search.
+
+def _table(values) -> tuple:
+    return tuple(values)
+
+
+BIT = _table(1 << s for s in range(B.N))          # BIT[s]: the bitboard of square s
+SQ = _table(B.SQUARES)                              # the board's squares, as a C array
+N_SQ = len(B.SQUARES)
+SHIFT_AT = _table(SHIFT_OK[dx, dy] for dy in range(-8, 9) for dx in range(-8, 9))
+MAX_CELLS = 128       # cells of all orientations of one pattern (8 x 16)
+PLACE = tuple(("place", s) for s in range(B.N))   # the rules' place actions, made once
+
+
+def _shift_index(dx: int, dy: int) -> int:
+    return (dy + 8) * 17 + dx + 8
+
+
+def _low_square(low) -> int:
+    """The square of a bitboard's single bit."""
+    if cython.compiled:   # a binary search in C (bit_length would make a Python integer)
+        s = 0
+        if low >> 64:
+            low >>= 64
+            s = 64
+        if low >> 32:
+            low >>= 32
+            s += 32
+        if low >> 16:
+            low >>= 16
+            s += 16
+        if low >> 8:
+            low >>= 8
+            s += 8
+        if low >> 4:
+            low >>= 4
+            s += 4
+        if low >> 2:
+            low >>= 2
+            s += 2
+        if low >> 1:
+            s += 1
+        return s
+    return low.bit_length() - 1
+
+
+def _count(b) -> int:
+    """The number of squares of a bitboard."""
+    if cython.compiled:
+        n = 0
+        while b:
+            b &= b - 1
+            n += 1
+        return n
+    return bin(b).count("1")
+
+
+@cython.cclass
+class Boards:
+    """The bitboards of one position: `ge[p * 3 + r]` player p's pieces of rank >= r, `le[r]`
+    every piece of rank <= r (any colour), `empty` the empty squares."""
+
+    def __init__(self):
+        self.ge = [0] * 12
+        self.le = [0] * 3
+        self.empty = 0
+
+    def compute(self, owner: list, rank: list) -> None:
+        for i in range(12):
+            self.ge[i] = 0
+        le0 = le1 = le2 = empty = 0
+        for i in range(N_SQ):
+            s = SQ[i]
+            b = BIT[s]
+            o = owner[s]
+            if o < 0:
+                empty |= b
+                continue
+            r = rank[s]
+            self.ge[o * 3] |= b
+            le2 |= b
+            if r >= 1:
+                self.ge[o * 3 + 1] |= b
+                if r >= 2:
+                    self.ge[o * 3 + 2] |= b
+                else:
+                    le1 |= b
+            else:
+                le1 |= b
+                le0 |= b
+        self.le[0] = le0
+        self.le[1] = le1
+        self.le[2] = le2
+        self.empty = empty
+
+    def own(self, p: int, r: int):
+        return self.ge[p * 3 + r]
+
+    def places(self, out: list) -> None:
+        """Appends ("place", s) for each empty square, in square order."""
+        empty = self.empty
+        while empty:
+            low = empty & -empty
+            out.append(PLACE[_low_square(low)])
+            empty ^= low
+
+    def squares(self, p: int, low: int, high: int, but: int) -> list:
+        """The squares of p's pieces of rank low..high, but `but`, in square order."""
+        b = self.ge[p * 3 + low]
+        if high < 2:
+            b &= ~self.ge[p * 3 + high + 1]
+        out = []
+        while b:
+            bit = b & -b
+            s = _low_square(bit)
+            if s != but:
+                out.append(s)
+            b ^= bit
+        return out
+
+    def pieces(self, p: int) -> int:
+        """How many pieces player p has on the board."""
+        return _count(self.ge[p * 3])
+
+    def upgraded(self, p: int) -> int:
+        """How many of p's pieces are heroic or legendary."""
+        return _count(self.ge[p * 3 + 1])
+
+
+@cython.cclass
+class Search:
+    """A pattern's search: each distinct orientation's cells as (shift, mask of the squares
+    the shift keeps, rank) in flat arrays; `rank` the summoned piece's rank (where the being
+    may appear: 004 召唤, by combat jump)."""
+
+    def __init__(self, p: Pattern, rank: int):
+        self.n = len(p.orientations)
+        self.needs = p.being_needs
+        self.being_rank = rank
+        self.index = [0] * 8
+        self.start = [0] * 9
+        self.d = [0] * 128
+        self.rank = [0] * 128
+        self.mask = [0] * 128
+        k = 0
+        for i, o in enumerate(p.orientations):
+            self.index[i] = o.index
+            self.start[i] = k
+            for dx, dy, r in o.cells:
+                if k >= MAX_CELLS:
+                    raise ValueError(f"a pattern of more than {MAX_CELLS} cells in all its "
+                                     "orientations")
+                self.d[k] = dy * B.W + dx
+                self.rank[k] = r
+                self.mask[k] = SHIFT_AT[_shift_index(dx, dy)]
+                k += 1
+        self.start[self.n] = k
+
+    def being_ok(self, bb: Boards, p: int):
+        """Where the being may appear (Game.being_squares)."""
+        if self.needs >= 0:
+            return bb.ge[p * 3 + self.needs] & bb.le[self.being_rank]
+        return bb.empty | bb.le[self.being_rank]
+
+    def matches(self, bb: Boards, p: int, card: int, action: bool, out: list) -> int:
+        """Appends (card, square, orientation) of every summon that stands (("summon", card,
+        square, orientation) with `action`), as `matches` finds them; returns how many."""
+        ok = self.being_ok(bb, p)
+        found = 0
+        base = p * 3
+        for i in range(self.n):
+            cand = ok
+            for k in range(self.start[i], self.start[i + 1]):
+                d = self.d[k]
+                own = bb.ge[base + self.rank[k]]
+                moved = own >> d if d >= 0 else own << -d
+                cand &= moved & self.mask[k]
+                if not cand:
+                    break
+            while cand:
+                low = cand & -cand
+                s = _low_square(low)
+                if action:
+                    out.append(("summon", card, s, self.index[i]))
+                else:
+                    out.append((card, s, self.index[i]))
+                found += 1
+                cand ^= low
+        return found
+
+    def improvised(self, bb: Boards, p: int, q: int, card: int, action: bool,
+                   out: list) -> int:
+        """Appends (card, square, orientation, q) of every summon standing only with one
+        piece of q's (004 即兴召唤), as `matches_improvised` finds them."""
+        ok = self.being_ok(bb, p)
+        found = 0
+        base, enemy = p * 3, q * 3
+        for i in range(self.n):
+            lo, hi = self.start[i], self.start[i + 1]
+            normal = ok
+            for k in range(lo, hi):
+                d = self.d[k]
+                own = bb.ge[base + self.rank[k]]
+                moved = own >> d if d >= 0 else own << -d
+                normal &= moved & self.mask[k]
+            got = 0
+            for j in range(lo, hi):
+                cand = ok & ~normal
+                for k in range(lo, hi):
+                    d = self.d[k]
+                    own = bb.ge[(enemy if k == j else base) + self.rank[k]]
+                    moved = own >> d if d >= 0 else own << -d
+                    cand &= moved & self.mask[k]
+                    if not cand:
+                        break
+                got |= cand
+            while got:
+                low = got & -got
+                s = _low_square(low)
+                if action:
+                    out.append(("summon", card, s, self.index[i], q))
+                else:
+                    out.append((card, s, self.index[i], q))
+                found += 1
+                got ^= low
+        return found

@@ -206,11 +206,9 @@ class TashKalarScenarios(Zones):
 
     def build(self, data: dict):
         from runtime.core.machine import STEPS, EngineState
-        from .game import TashKalarGame
         opts = self.game.options(data.get("options", {}))
         cs = self.cardset()
-        g = TashKalarGame(cs.table, cs.effects, self.game.rules_options(opts),
-                          seed=data.get("seed", 0))
+        g = self.game.engine(opts, data.get("seed", 0), self.mode, cards=cs)
         setup = data.get("setup", {})
         t = cs.table
         try:

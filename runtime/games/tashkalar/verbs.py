@@ -32,6 +32,10 @@ def squares(env, items) -> list:
 
 
 # ------------------------------------------------------------------ where things are
+AROUND = {"adjacent": B.NEIGHBOURS, "diagonal": B.DIAGONAL, "orthogonal": B.ORTHOGONAL,
+          "near": B.WITHIN_TWO}
+
+
 def lister(env, noun: str, zone: str, players, position) -> list:
     g, ctx = env.game, env.ctx
     if zone == "board":
@@ -46,10 +50,14 @@ def lister(env, noun: str, zone: str, players, position) -> list:
         s = ctx.being
         if s < 0:
             raise EffectError(f"'{zone}' squares are read from a summoned being: none here")
-        sqs = {"adjacent": B.NEIGHBOURS, "diagonal": B.DIAGONAL,
-               "orthogonal": B.ORTHOGONAL, "near": B.WITHIN_TWO}[zone][s]
+        sqs = AROUND[zone][s]
     if noun == "piece":
-        return [s for s in sqs if g.owner[s] >= 0]
+        owner = g.owner
+        out = []
+        for t in sqs:
+            if owner[t] >= 0:
+                out.append(t)
+        return out
     if noun == "direction":
         return list(B.DIRECTION_NAMES)
     return list(sqs)
@@ -67,44 +75,76 @@ DOMAINS = {"direction": every_direction, "rank": every_rank}
 
 
 # ------------------------------------------------------------------ tests (adjectives)
-def _rank_is(env, s, arg) -> bool:
+# The tests below, and piece_test: the same tests by number, their compiled form (each test's
+# `inline`: compiled card modules call it through C, runtime/games/tashkalar/inline.py). The
+# interpreter runs the tests themselves; tests/tashkalar/test_tk_compiled.py holds both alike.
+RANK_T, UPGRADED_T, ENEMY_T, OWN_T, EMPTY_T, BEING_T, COLOR_T, UPGRADABLE_T, DOWNGRADABLE_T = \
+    0, 1, 2, 3, 4, 5, 6, 7, 8
+
+
+def piece_test(env, x, which: int, arg) -> bool:
+    """Test number `which` of the piece or square x (a square, or `being`)."""
+    g = env.game
+    s = square_of(env, x)
+    o = g.owner[s]
+    if which == RANK_T:
+        return o >= 0 and g.rank[s] == RANK_WORDS[arg]
+    if which == UPGRADED_T:
+        return o >= 0 and g.rank[s] > COMMON
+    if which == ENEMY_T:
+        return o >= 0 and o != env.executor
+    if which == OWN_T:
+        return o == env.executor
+    if which == EMPTY_T:
+        return o < 0
+    if which == BEING_T:
+        return s == env.ctx.being
+    if which == COLOR_T:
+        return s in (B.RED if arg == "red" else B.GREEN)
+    if which == UPGRADABLE_T:
+        return o >= 0 and g.rank[s] == COMMON
+    return o >= 0 and g.rank[s] == HEROIC   # DOWNGRADABLE_T
+
+
+def _inline(code: int) -> str:
+    return f"piece_test(env, {{item}}, {code}, {{arg}})"
+
+
+@test("rank", doc="a piece of exactly this rank", inline=_inline(RANK_T))
+def rank_is(env, s, arg) -> bool:
     s = square_of(env, s)
     return env.game.owner[s] >= 0 and env.game.rank[s] == RANK_WORDS[arg]
 
 
-@test("rank", doc="a piece of exactly this rank")
-def rank_is(env, s, arg) -> bool:
-    return _rank_is(env, s, arg)
-
-
-@test("upgraded", doc="a heroic or legendary piece (004 术语)")
+@test("upgraded", doc="a heroic or legendary piece (004 术语)", inline=_inline(UPGRADED_T))
 def upgraded(env, s, arg) -> bool:
     s = square_of(env, s)
     return env.game.owner[s] >= 0 and env.game.rank[s] > COMMON
 
 
-@test("enemy", doc="a piece of another player's colour")
+@test("enemy", doc="a piece of another player's colour", inline=_inline(ENEMY_T))
 def enemy(env, s, arg) -> bool:
     o = env.game.owner[square_of(env, s)]
     return o >= 0 and o != env.executor
 
 
-@test("own", doc="a piece of your colour")
+@test("own", doc="a piece of your colour", inline=_inline(OWN_T))
 def own(env, s, arg) -> bool:
     return env.game.owner[square_of(env, s)] == env.executor
 
 
-@test("empty", doc="a square without a piece")
+@test("empty", doc="a square without a piece", inline=_inline(EMPTY_T))
 def empty(env, s, arg) -> bool:
     return env.game.owner[square_of(env, s)] < 0
 
 
-@test("being", doc="the summoned being's piece")
+@test("being", doc="the summoned being's piece", inline=_inline(BEING_T))
 def is_being(env, s, arg) -> bool:
     return square_of(env, s) == env.ctx.being
 
 
-@test("square_color", doc="a red or green square of the board (High Form)")
+@test("square_color", doc="a red or green square of the board (High Form)",
+      inline=_inline(COLOR_T))
 def square_color(env, s, arg) -> bool:
     s = square_of(env, s)
     if arg == "colored":
@@ -150,7 +190,8 @@ def upgrade(env, items, call) -> list:
     return [s for s in squares(env, items) if g.upgrade(s)]
 
 
-@test("upgradable", doc="a common piece (one rank up makes it heroic)")
+@test("upgradable", doc="a common piece (one rank up makes it heroic)",
+      inline=_inline(UPGRADABLE_T))
 def upgradable(env, s, arg) -> bool:
     s = square_of(env, s)
     return env.game.owner[s] >= 0 and env.game.rank[s] == COMMON
@@ -163,7 +204,7 @@ def downgrade(env, items, call) -> list:
     return [s for s in squares(env, items) if g.downgrade(s)]
 
 
-@test("downgradable", doc="a heroic piece")
+@test("downgradable", doc="a heroic piece", inline=_inline(DOWNGRADABLE_T))
 def downgradable(env, s, arg) -> bool:
     s = square_of(env, s)
     return env.game.owner[s] >= 0 and env.game.rank[s] == HEROIC

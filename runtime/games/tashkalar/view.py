@@ -216,7 +216,9 @@ class TashKalarView:
     def fingerprint(self, state) -> dict:
         eng = state.engine
         names = hashlib.sha256("\n".join(c.name for c in eng.table.cards).encode()).hexdigest()[:12]
-        return {"cards": names, "card_set": names, "engine": "tashkalar-1", "mode": "interpreted"}
+        from .game import TashKalarGame   # the compiled runtime's is another class
+        mode = "interpreted" if type(eng) is TashKalarGame else "compiled"
+        return {"cards": names, "card_set": names, "engine": "tashkalar-1", "mode": mode}
 
 
 VIEW = TashKalarView()

@@ -100,6 +100,10 @@ v.examples = {"pieces": "an enemy piece on adjacent", "rank": "common",
 v.add(verbs)
 v.phrasebook = TashKalarRenderer
 
+from .inline import TashKalarInline  # noqa: E402
+
+v.inline = TashKalarInline()   # compiled forms (dsl/codegen)
+
 # ---- effect kinds
 v.effect_kind("effect", executor="owner", doc="a being's effect, when it is summoned")
 v.effect_kind("upper", executor="owner", prefix="Upper: ",

@@ -1,5 +1,6 @@
-"""Echoes words for the available achievements: a supply pile's bottom card
-(`deck_bottom(v)`) and putting cards among the available achievements (`make-available`).
+"""Echoes words for the supply piles and the available achievements: a supply pile's bottom
+and top cards (`deck_bottom(v)`, `deck_top(v)`), looking at a card (`look-at`) and putting
+cards among the available achievements (`make-available`).
 
 Seeds: shared/seeds/000_0facc20b6f4138b7.txt "说明和其他关键词 / 转移" (a transfer is not an
 achieve), "成就" (the available achievements are the standard achievements anyone may claim);
@@ -27,6 +28,32 @@ def deck_bottom_card(g, v) -> list:
         return []
     pile = g.state.supply[0][v]
     return [pile[0]] if pile else []
+
+
+def deck_top_phrase(r, fn) -> str:
+    return f"the top card of the [{r.expr(fn.args[0])}] deck"
+
+
+@function("deck_top", ("value",), "card", phrase=deck_top_phrase,
+          doc="the top card of the base supply pile of a value (none if that pile is empty)")
+def deck_top(env, v) -> list:
+    g = env.game
+    if v < 1 or v > g.max_age:
+        return []
+    pile = g.state.supply[0][v]
+    return [pile[-1]] if pile else []
+
+
+def look_phrase(r, act) -> str:
+    return f"look at {r.obj(act.obj)}"
+
+
+@verb("look-at", "cards", each=True, phrase=look_phrase,
+      doc="Echoes: look at cards (only you see them); they stay where they are")
+def look_at(env, c) -> bool:
+    """Tuning Fork's "look at the top card of a deck, then place it back on top": the card
+    is shown to the executor alone (the `look` event) and does not move."""
+    return env.game.look(env.executor, c)
 
 
 def make_available_phrase(r, act) -> str:

@@ -1,5 +1,5 @@
-"""Verbs that move cards between zones: return (000 "归还"), transfer (000 "转移") and
-exchange (000 "交换")."""
+"""Verbs that move cards between zones: return (000 "归还"), transfer (000 "转移"),
+exchange (000 "交换") and place-on-top (Echoes: "place a card on top of its deck")."""
 from __future__ import annotations
 
 from dsl.interp import EffectError
@@ -65,3 +65,20 @@ def exchange(env, items, call) -> list:
     g = env.game  # (typed in the compiled twin: exchange called through C)
     g.exchange(list(items), (za.players[0], za.zone), list(other), (zb.players[0], zb.zone))
     return list(items) + list(other)
+
+
+def place_on_top_phrase(r, act) -> str:
+    return f"place {r.obj(act.obj)} on top of its deck"
+
+
+@verb("place-on-top", "cards", each=True, produces=True, phrase=place_on_top_phrase,
+      doc="put cards on top of their own supply piles (not a return: a return goes under)")
+def place_on_top(env, c) -> bool:
+    return place_on_top_card(env, c)
+
+
+def place_on_top_card(env, c) -> bool:
+    """Echoes (Telescope: "place a card from your forecast on top of its deck"): a transfer
+    (000 "转移") to the supply pile of the card's own set and age, on top, where the next draw
+    of that pile takes it; a return (000 "归还") would put it at the bottom."""
+    return env.game.transfer(c, -1, "supply")

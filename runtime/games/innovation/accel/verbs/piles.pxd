@@ -7,4 +7,4 @@ from runtime.games.innovation.cards cimport color_id
 @cython.locals(g=InnovationGame)
 cpdef list splay_items(Env env, list items, direction)
 @cython.locals(g=InnovationGame)
-cpdef bint splayable(Env env, color) except -1
+cpdef bint splayable(Env env, color, who=*) except -1

@@ -1,0 +1,15 @@
+# C types for the compiled twin of verbs.py (dsl/codegen/runtime_build.py): the tests and the
+# lister that compiled card modules call through C (inline.py), reading the typed game.
+cimport cython
+from dsl.interp cimport Env
+from runtime.games.tashkalar.game cimport TashKalarGame
+
+cdef long RANK_T, UPGRADED_T, ENEMY_T, OWN_T, EMPTY_T, BEING_T, COLOR_T, UPGRADABLE_T
+cdef long DOWNGRADABLE_T
+cdef dict AROUND, RANK_WORDS
+
+cpdef square_of(Env env, x)
+@cython.locals(g=TashKalarGame, s=long, o=long)
+cpdef bint piece_test(Env env, x, long which, arg) except -1
+@cython.locals(g=TashKalarGame, owner=list, out=list, t=long, s=long)
+cpdef list lister(Env env, str noun, str zone, players, position)

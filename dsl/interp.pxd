@@ -14,6 +14,20 @@ cdef class Env:
     cdef public list its
     cpdef bind(self, str name, value)
 
+@cython.final
+cdef class Place:
+    cdef public object zone, players, position
+
+@cython.final
+cdef class VerbCall:
+    cdef public Env env
+    cdef public object step
+
+@cython.locals(p=Place)
+cpdef Place new_place(zone, players, position)
+@cython.locals(c=VerbCall)
+cpdef VerbCall new_verbcall(Env env, step)
+
 cpdef bint truth(v) except -1
 cpdef list as_list(v)
 cpdef first_of(v)
@@ -30,7 +44,7 @@ cpdef list in_order(verb, list items, Env env)
 cpdef long choose_option(Env env, tuple labels, long least) except? -2
 @cython.locals(chosen=list)
 cpdef tuple pick(pk, Env env, cands=*)
-@cython.locals(n=Py_ssize_t, has_max=bint, g=Host)
+@cython.locals(n=Py_ssize_t, k=long, least=long, most=long, wanted=long, g=Host)
 cpdef tuple pick_from(Env env, list items, lo, hi, keep, who, str mode, str kind, str prompt,
                       bint optional, bint if_you_do, rank)
 @cython.locals(sure=list, tied=list, g=Host)

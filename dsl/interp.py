@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import functools
 
+import cython
+
 from .accel import CHECK, AccelMismatch
 
 # the core IR forms as names (a module attribute would be looked up at every test)
@@ -82,8 +84,11 @@ class Env:
             self.ctx.dogma_vars[name] = list(acc)
 
 
+@cython.freelist(8)  # compiled: one is made for most zones an effect names
+@cython.cclass
 class Place:
-    """A zone of some players as a value (`to my score`, `count(my hand)`)."""
+    """A zone of some players as a value (`to my score`, `count(my hand)`). A C struct in the
+    compiled twin (interp.pxd), made by `new_place` (no Python-level __init__ call)."""
     __slots__ = ("zone", "players", "position")
 
     def __init__(self, zone: str, players: list, position=None):
@@ -92,6 +97,18 @@ class Place:
         self.position = position
 
 
+def new_place(zone: str, players: list, position) -> Place:
+    """Place(zone, players, position) without calling the class (compiled: its struct's
+    fields set in C)."""
+    p = Place.__new__(Place)
+    p.zone = zone
+    p.players = players
+    p.position = position
+    return p
+
+
+@cython.freelist(4)
+@cython.cclass
 class VerbCall:
     """What a verb done to several items at once may ask of its step, evaluated when it asks
     (in the order the rules ask): keyword arguments, the adverb, the zones the object and the
@@ -128,6 +145,14 @@ class VerbCall:
         if type(node) is not Pick or node.select.source is None:
             return None
         return evaluate(node.select.source, self.env)
+
+
+def new_verbcall(env: Env, step) -> VerbCall:
+    """VerbCall(env, step) without calling the class (compiled: its struct's fields set in C)."""
+    c = VerbCall.__new__(VerbCall)
+    c.env = env
+    c.step = step
+    return c
 
 
 # ------------------------------------------------------------------ effects
@@ -288,7 +313,7 @@ def perform(step: Perform, env: Env, cands) -> None:
                     done.append(x)
             result = done
         else:
-            result = v.run(env, result, VerbCall(env, step))
+            result = v.run(env, result, new_verbcall(env, step))
         first = False
     if step.bind is not None:
         chosen = items if step.bind_items else result
@@ -340,35 +365,36 @@ def pick_from(env: Env, items: list, lo, hi, keep, who, mode: str, kind: str, pr
     """pick() given the candidates, the bounds' values, the chooser and the Pick's fields
     (compiled code gives them as values and constants). 000 "说明和其他关键词": do as much as
     you can; "you may X" of an exact count with an "if you do" is all or nothing."""
+    # (the bounds as C ints in the compiled twin: n, least, most, wanted, k)
     g = env.game
+    n = len(items)
     if mode == "all":
-        return items, max(1, len(items))
+        return items, (n if n > 1 else 1)
     if keep is not None:  # all but N
-        n = max(0, len(items) - keep)
-        return (g.choose(who, kind, items, n, n, "choose") if n else []), n
-    has_max = hi is not None
-    if lo is None:
-        lo = 0
-    if not has_max:
-        hi = len(items)
-    wanted = max(lo, 1) if not has_max or hi > 0 else 0
-    if has_max:
-        wanted = hi if lo == hi else max(lo, 1)
-    if optional and lo == hi and hi > 1 and rank is None:
+        k = keep
+        k = n - k if n > k else 0
+        return (g.choose(who, kind, items, k, k, "choose") if k else []), k
+    least = 0 if lo is None else lo
+    most = n if hi is None else hi
+    if hi is not None and least == most:
+        wanted = most
+    else:
+        wanted = least if least > 1 else 1
+    if optional and least == most and most > 1 and rank is None:
         # "You may return three cards": all three or none; with fewer it cannot be done
         # in full, so it is not done (000 "说明和其他关键词").
         # Without an "if you do" it is done as far as possible: none, or every card
         # up to the number (000 "说明和其他关键词", the Reformation example).
-        n = hi if if_you_do else min(hi, len(items))
-        if n == 0:
+        k = most if if_you_do or most < n else n
+        if k == 0:
             return [], wanted
-        return g.choose(who, kind, items, 0, n, prompt, True), wanted
+        return g.choose(who, kind, items, 0, k, prompt, True), wanted
     if optional:
-        lo = 0
-    if rank is not None and hi < len(items) and lo == hi:
-        return choose_ranked(rank, items, hi, env, kind, who), wanted
-    n = len(items)
-    return g.choose(who, kind, items, lo if lo < n else n, hi if hi < n else n, prompt), wanted
+        least = 0
+    if rank is not None and most < n and least == most:
+        return choose_ranked(rank, items, most, env, kind, who), wanted
+    return g.choose(who, kind, items, least if least < n else n, most if most < n else n,
+                    prompt), wanted
 
 
 def choose_ranked(rank, items: list, n: int, env: Env, kind: str, who) -> list:
@@ -615,7 +641,7 @@ def evaluate(e, env: Env):
         return env.vars.get(e.name, [])
     # a zone used as a value: a place
     if t is Zone:
-        return Place(e.zone, as_list(evaluate(e.players, env)), e.position)
+        return new_place(e.zone, as_list(evaluate(e.players, env)), e.position)
     # the "if you do" flag of an earlier step
     if t is Flag:
         return env.flags.get(e.name, False)

@@ -164,7 +164,7 @@ class Emitter(Visitor):
         form = self.bulk_inline(p, v)
         if form is not None:
             return [f"{pad}_res = {form}"]
-        return [f"{pad}_res = {self.node(v)}.run(env, _res, VerbCall(env, {self.node(p)}))"]
+        return [f"{pad}_res = {self.node(v)}.run(env, _res, new_verbcall(env, {self.node(p)}))"]
 
     def bulk_inline(self, p: C.Perform, v):
         """A verb's inline form given what it reads of its step, when every part is known
@@ -389,7 +389,7 @@ class Emitter(Visitor):
         return f"{self._query_function(e.select, 'exists')}(env)"
 
     def visit_Zone(self, e: C.Zone) -> str:
-        return f"Place({lit(e.zone)}, {self.players_list(e.players)}, {lit(e.position)})"
+        return f"new_place({lit(e.zone)}, {self.players_list(e.players)}, {lit(e.position)})"
 
     def visit_Items(self, e: C.Items) -> str:
         return self.listing("card", e.zone)

@@ -49,15 +49,16 @@ class RandomAgent(Agent):
         self.rng = Rng(seed, stream=0xA6E7)
 
     def choose(self, game, d: Decision) -> list:
-        if d.kind == "order":
-            opts = list(d.options)
+        dd = d  # (typed in the compiled twin: the decision's fields read through C)
+        if dd.kind == "order":
+            opts = list(dd.options)
             self.rng.shuffle(opts)
             return opts
-        if d.all_or_none:
-            k = d.max if self.rng.below(2) else 0
+        if dd.all_or_none:
+            k = dd.max if self.rng.below(2) else 0
         else:
-            k = d.min + self.rng.below(d.max - d.min + 1)
-        return self.rng.sample(d.options, k)
+            k = dd.min + self.rng.below(dd.max - dd.min + 1)
+        return self.rng.sample(dd.options, k)
 
     def pick_one(self, least: int, n: int) -> int:
         """What choose() answers to a decision of n options taking at most one (at least

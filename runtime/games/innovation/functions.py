@@ -134,9 +134,10 @@ def colors_in(env, where) -> list:
     """The colours on a board (a place), of the cards in another zone, or of cards."""
     g = env.game
     if type(where) is Place:
-        if where.zone == "board":
-            return colors_on(g, where.players)
-        return colors_of(g, cards_in(env, where.zone, where.players, where.position))
+        pl = where  # (typed in the compiled twin: its fields read through C)
+        if pl.zone == "board":
+            return colors_on(g, pl.players)
+        return colors_of(g, cards_in(env, pl.zone, pl.players, pl.position))
     return colors_of(g, where)
 
 

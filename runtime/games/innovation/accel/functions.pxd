@@ -1,7 +1,7 @@
 # C types for the compiled twin of functions.py: the helpers compiled card modules call
 # through C (the declared functions' run stays a Python-level function).
 cimport cython
-from dsl.interp cimport Env, as_list, first_of
+from dsl.interp cimport Env, Place, as_list, first_of
 from runtime.games.innovation.game cimport InnovationGame
 from runtime.games.innovation.cards cimport color_id, icon_id
 from runtime.games.innovation.zones cimport cards_in, colors_on
@@ -13,7 +13,7 @@ cpdef long card_value(InnovationGame g, card) except? -1
 cpdef list top_card(InnovationGame g, color, who)
 @cython.locals(i=long)
 cpdef long pile_icons(InnovationGame g, icon, color, long who) except? -1
-@cython.locals(g=InnovationGame)
+@cython.locals(g=InnovationGame, pl=Place)
 cpdef list colors_in(Env env, where)
 @cython.locals(ages=long[::1], best=long, a=long, c=long)
 cpdef long extreme_value(InnovationGame g, cards, bint high) except? -1

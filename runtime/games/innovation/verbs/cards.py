@@ -10,7 +10,8 @@ from ..state import AVAILABLE
 
 def pile_of(env, c) -> int:
     """The pile a card goes to (its colour): what the player orders cards by."""
-    return env.game.state.color_of[c]
+    g = env.game  # (typed in the compiled twin)
+    return g.state.color_of[c]
 
 
 @verb("meld", "cards", each=True, produces=True, order_key=pile_of,

@@ -16,7 +16,8 @@ def return_items(env, items: list) -> list:
     (InnovationGame.return_cards). Counted for returned_this_dogma."""
     g, p = env.game, env.executor
     g.return_cards(p, items)  # (which reads the list before it returns any card)
-    dv = env.ctx.dogma_vars
+    ctx = env.ctx  # (typed in the compiled twin: its dogma_vars read through C)
+    dv = ctx.dogma_vars
     tally = dv.get("__returned__")
     if tally is None:
         tally = dv["__returned__"] = {}
@@ -61,8 +62,8 @@ def exchange(env, items, call) -> list:
         raise EffectError("exchange needs cards from a zone on each side")
     if not items and not other:
         return []
-    env.game.exchange(list(items), (za.players[0], za.zone), list(other),
-                      (zb.players[0], zb.zone))
+    g = env.game  # (typed in the compiled twin: exchange called through C)
+    g.exchange(list(items), (za.players[0], za.zone), list(other), (zb.players[0], zb.zone))
     return list(items) + list(other)
 
 

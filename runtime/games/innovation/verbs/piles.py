@@ -81,4 +81,5 @@ def splayable(env, color, who=None) -> bool:
     "you may splay" it is not asked (001 "说明与其他关键字": "要有至少两张牌才能展开"; 000
     "说明和其他关键词": "你可以 [做 X]" that cannot be done is ignored)."""
     p = env.executor if who is None else first_player(who)
-    return len(env.game.state.board[p][color_id(color)]) >= 2
+    g = env.game  # (typed in the compiled twin: the state and board read through C)
+    return len(g.state.board[p][color_id(color)]) >= 2

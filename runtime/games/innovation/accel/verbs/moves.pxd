@@ -2,8 +2,9 @@
 cimport cython
 from dsl.interp cimport Env
 from runtime.games.innovation.game cimport InnovationGame
+from runtime.games.innovation.effects cimport EffectContext
 
-@cython.locals(g=InnovationGame, dv=dict, tally=dict)
+@cython.locals(g=InnovationGame, ctx=EffectContext, dv=dict, tally=dict)
 cpdef list return_items(Env env, list items)
 @cython.locals(g=InnovationGame)
 cpdef list transfer_items(Env env, list items, list players, str zone)

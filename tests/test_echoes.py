@@ -264,3 +264,9 @@ def test_echoes_card_files_match_the_reference(innovation_tsv):
         if ("echo" in r["icons"].split()) != any(e.kind == "echo" for e in c.effects):
             wrong.append(f"{c.name}: echo section and printed echo effect disagree")
     assert wrong == []
+
+
+def test_echoes_visible_slots_are_the_states():
+    """echoes.py repeats state.VISIBLE_SLOTS (the compiled state keeps it as a C tuple)."""
+    from runtime.games.innovation import echoes, state
+    assert echoes.VISIBLE_SLOTS == state.VISIBLE_SLOTS

@@ -21,7 +21,12 @@ cards' echo effects, bonuses and echo slots are read from the card table and eff
 """
 from __future__ import annotations
 
-from .state import ACHIEVEMENTS, AVAILABLE, BOARD, VISIBLE_SLOTS
+from .state import ACHIEVEMENTS, AVAILABLE, BOARD
+
+# state.VISIBLE_SLOTS (the slots each splay uncovers under the top card), repeated here: the
+# compiled state keeps it as a C tuple, which a compiled module cannot import by name
+# (tests/test_echoes.py checks that the two agree)
+VISIBLE_SLOTS = ((), (3, 5), (0, 1), (1, 2, 3))
 
 ECHO_ICON = 10        # cards.ICON_NAMES["echo"]
 BONUS_BASE = 100      # bonus N is icon 100 + N (cards.icon_id)

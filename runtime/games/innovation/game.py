@@ -286,6 +286,8 @@ class InnovationGame(Host):
         self.events: list = []
         self.log: list = []          # the decision log (save file body)
         self._hooks: dict = {}       # empty: the fast path pays one truth test per verb
+        self._listening = False      # a "trigger:" hook is installed: events have a reader
+        self._extra_actions = False  # an "action:" hook is installed: legal_actions grows
         self.over = False
         self._result: GameResult | None = None
         # Sharing bonus: state-changing events seen outside execute_effects().
@@ -366,11 +368,11 @@ class InnovationGame(Host):
             self.counted_changes += 1
         if self.record_events:
             self.events.append(event)
-        if self._hooks:
+        if self._listening:
             self._fire(event)
 
     # The frequent verbs make their event only when events have a reader (they are recorded,
-    # or a hook listens): `if self.record_events or self._hooks:`, written out where it is
+    # or a hook listens): `if self.record_events or self._listening:`, written out where it is
     # asked (a method call each time was 2% of an interpreted game). Nearly every simulated
     # game records none; a verb then counts its change as _emit would (`elif self._nested ==
     # 0: self.counted_changes += 1`).
@@ -384,6 +386,10 @@ class InnovationGame(Host):
 
     def _add_hook(self, key: str, fn) -> None:
         self._hooks.setdefault(key, []).append(fn)
+        if key.startswith("trigger:"):
+            self._listening = True
+        elif key.startswith("action:"):
+            self._extra_actions = True
 
     def add_trigger(self, tag: str, fn) -> None:
         """Call fn(game, event) after every event with this tag ("*" for all). Tags include the
@@ -700,7 +706,7 @@ class InnovationGame(Host):
                 pile = st.supply[si][v]  # an empty expansion pile falls back to base
         card = pile[-1]
         st.move(card, HAND, p)
-        if self.record_events or self._hooks:
+        if self.record_events or self._listening:
             self._emit((EV_DRAW, p, card, v))
         elif self._nested == 0:
             self.counted_changes += 1
@@ -714,7 +720,7 @@ class InnovationGame(Host):
             if r is not PROCEED:
                 return r
         src = self.state.move(card, BOARD, p)
-        if self.record_events or self._hooks:
+        if self.record_events or self._listening:
             self._emit((EV_MELD, p, card, ZONE_NAMES[src[0]]))
         elif self._nested == 0:
             self.counted_changes += 1
@@ -731,7 +737,7 @@ class InnovationGame(Host):
         src = st.take(card)
         st.put(card, BOARD, p, bottom=True)
         st.count_tuck(p)
-        if self.record_events or self._hooks:
+        if self.record_events or self._listening:
             self._emit((EV_TUCK, p, card, ZONE_NAMES[src[0]]))
         elif self._nested == 0:
             self.counted_changes += 1
@@ -747,7 +753,7 @@ class InnovationGame(Host):
         st = self.state
         src = st.move(card, SCORE, p)
         st.count_score(p)
-        if self.record_events or self._hooks:
+        if self.record_events or self._listening:
             self._emit((EV_SCORE, p, card, ZONE_NAMES[src[0]]))
         elif self._nested == 0:
             self.counted_changes += 1
@@ -762,7 +768,7 @@ class InnovationGame(Host):
             if r is not PROCEED:
                 return r
         src = self.state.move(card, SUPPLY, -1, bottom=True)
-        if self.record_events or self._hooks:
+        if self.record_events or self._listening:
             self._emit((EV_RETURN, p, card, ZONE_NAMES[src[0]]))
         elif self._nested == 0:
             self.counted_changes += 1
@@ -1010,7 +1016,7 @@ class InnovationGame(Host):
                     if team_of[q] == my_team:
                         continue
                     if (counts[q] < mine) if demand else (counts[q] >= mine):
-                        if self.record_events or self._hooks:
+                        if self.record_events or self._listening:
                             self._emit((EV_DEMAND, q, src), False)
                         ctx = new_context(self, q, p, src, k, dv, False)
                         run_effect(run, ctx) if cython.compiled else run(ctx)
@@ -1018,7 +1024,7 @@ class InnovationGame(Host):
                 for i in range(1, n):
                     q = order[i]
                     if counts[q] >= mine:
-                        if self.record_events or self._hooks:
+                        if self.record_events or self._listening:
                             self._emit((EV_SHARE, q, src), False)
                         before = self.counted_changes
                         ctx = new_context(self, q, p, src, k, dv, True)
@@ -1049,7 +1055,7 @@ class InnovationGame(Host):
         return rows
 
     def _dogma_action(self, p: int, card: int) -> None:
-        if self.record_events or self._hooks:
+        if self.record_events or self._listening:
             self._emit((EV_DOGMA, p, card), False)
         if self._run_dogma(p, card):
             # 000 "教义" (4): a free draw action after all effects, at p's highest top card now.
@@ -1057,7 +1063,7 @@ class InnovationGame(Host):
 
     def _draw_action(self, p: int) -> int:
         c = self.draw(p, self.highest_top_age(p))
-        if self._hooks:
+        if self._listening:
             self._fire(("draw_action", p, c))
         return c
 
@@ -1337,7 +1343,7 @@ class InnovationGame(Host):
         snap = self._snapshot() if self.transactional else None
         self.log.append(new_entry_one(p, "action", action))
         try:
-            if self.record_events or self._hooks:
+            if self.record_events or self._listening:
                 self._emit((EV_ACTION, p, action), False)
             self._perform(p, action)
             st.actions_left -= 1
@@ -1356,7 +1362,7 @@ class InnovationGame(Host):
             self._draw_action(p)
         elif kind == "meld":
             self.meld(p, action[1])
-            if self._hooks:
+            if self._listening:
                 self._fire(("meld_action", p, action[1]))
         elif kind == "dogma":
             self._dogma_action(p, action[1])
@@ -1373,7 +1379,7 @@ class InnovationGame(Host):
         st.current = (st.current + 1) % self.n_players
         st.actions_left = self._actions_for_turn(st.turn)
         st.reset_counters()
-        if self.record_events or self._hooks:
+        if self.record_events or self._listening:
             self._emit((EV_TURN, st.current, st.turn), False)
 
     def step(self) -> None:
@@ -1381,7 +1387,7 @@ class InnovationGame(Host):
         st = self.state
         p = st.current
         agent = self.agents[p]
-        if type(agent) is RandomAgent and not self._hooks and not self.over:
+        if type(agent) is RandomAgent and not self._extra_actions and not self.over:
             self._apply(self._random_action(agent, p))
             return
         d = new_decision(p, "action", tuple(self.legal_actions()), 1, 1, "choose an action")
@@ -1392,7 +1398,7 @@ class InnovationGame(Host):
         """The action the runtime's own RandomAgent takes from legal_actions(), picked by
         position with the same draws (RandomAgent.pick_one) without making the list, the
         Decision or the answer: the same games (tests/test_codegen_games.py). (Only without
-        hooks, which may add actions.)"""
+        "action:" hooks, which add actions; achievable_ages asks the other hooks.)"""
         st = self.state
         hand = st.hand[p]
         n = len(hand)
@@ -1466,6 +1472,7 @@ class InnovationGame(Host):
             g._checking_specials, g.transactional = self._checking_specials, self.transactional
             g.n_players, g.needed, g.max_age = self.n_players, self.needed, self.max_age
             g.counted_changes, g._nested = self.counted_changes, self._nested
+            g._listening, g._extra_actions = self._listening, self._extra_actions
         else:
             import copy
             g = copy.copy(self)

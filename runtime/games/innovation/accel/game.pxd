@@ -39,6 +39,7 @@ cdef class InnovationGame(Host):
     cdef public list _meld_actions, _dogma_actions
     cdef public list _achieve_actions, _opponents
     cdef public bint _specials_known, record_events, over, _checking_specials, transactional
+    cdef public bint _listening, _extra_actions
     cdef public Rng rng
     cdef public long n_players, needed, max_age, counted_changes, _nested
     cdef public State state

@@ -80,6 +80,9 @@ class TashKalarGame(Host):
         self.flares = [[] for _ in range(n)]
         self.discards = [[] for _ in range(n)]
         self.gone = [[] for _ in range(n)]      # legends summoned: out of the game (004 传奇)
+        # 004 扩展 永霜 (Everfrost): the card whose frozen effect a player has stored (at most
+        # one), released later like a flare ("thaw"), then discarded
+        self.frozen = [[] for _ in range(n)]
         self.legend_deck: list = []
         self.flare_deck: list = []
         self.task_deck: list = []
@@ -121,7 +124,7 @@ class TashKalarGame(Host):
                   "task_deck", "tasks", "vp", "log", "events", "summoned_turn", "agents"):
             setattr(g, k, list(getattr(self, k)))
         g.improvised = [set(x) for x in self.improvised]
-        for k in ("deck", "hand", "legends", "flares", "discards", "gone", "claimed",
+        for k in ("deck", "hand", "legends", "flares", "discards", "gone", "claimed", "frozen",
                   "destroyed_turn", "extra_draws", "colour", "killed"):
             setattr(g, k, [list(x) for x in getattr(self, k)])
         return g
@@ -307,6 +310,8 @@ class TashKalarGame(Host):
             self.discard_action(p)
         elif kind == "flare":
             self.play_flare(p, a[1])
+        elif kind == "thaw":
+            self.thaw(p, a[1])
         elif kind == "end":
             self.end_turn()
             return
@@ -327,6 +332,8 @@ class TashKalarGame(Host):
         """The legal actions as the rules read (the acceleration layer's reference)."""
         out = []
         flares = [("flare", c) for c in self.flares[p] if self.reference_halves(p, c)]
+        for c in self.frozen[p]:    # 004 永霜: a frozen effect is released like a flare
+            flares.append(("thaw", c))
         if self.actions_left > 0:
             for c, s, o in self.reference_summons(p):
                 out.append(("summon", c, s, o))
@@ -382,6 +389,8 @@ class TashKalarGame(Host):
         bb = self.bb   # the position's bitboards, once for every action's search
         bb.compute(self.owner, self.rank)
         flares = [("flare", c) for c in self.flares[p] if self._flare_halves(bb, p, c)]
+        for c in self.frozen[p]:    # 004 永霜: a frozen effect is released like a flare
+            flares.append(("thaw", c))
         if self.actions_left > 0:   # summons first: their numbers are the view's
             self._find_summons(bb, p, False, True, out)
             self._find_summons(bb, p, True, True, out)
@@ -652,11 +661,46 @@ class TashKalarGame(Host):
             q = self.choose(p, "player", self.opponents(p), 1, 1,
                             "score the legend's VP in which colour")[0]
             self.give_vp(p, q, "legend")
+        frozen = False
         for kind, run, _text in self.effects.get(c, ()):
             if kind == "effect":
                 run(Context(self, p, c, kind, s, marked, used))
                 if self.over:
                     return
+            elif kind == "frozen":
+                frozen = True
+        if frozen and c in self.discards[p]:
+            self.store_frozen(p, c)
+
+    # ------------------------------------------------------------------ frozen effects
+    def store_frozen(self, p: int, c: int) -> None:
+        """004 扩展 永霜: a being's frozen effect is stored, to be released later; one at a
+        time: with one already stored, the player keeps one of the two, the other's card is
+        discarded. The stored card leaves the discard pile while it is stored."""
+        if c in self.discards[p]:
+            self.discards[p].remove(c)
+        if self.frozen[p]:
+            both = self.frozen[p] + [c]
+            keep = self.choose(p, "card", both, 1, 1, "keep which frozen effect")[0]
+            for x in both:
+                if x != keep:
+                    self.discards[p].append(x)
+            self.frozen[p] = [keep]
+        else:
+            self.frozen[p] = [c]
+        if self.record_events:
+            self.events.append(("freeze", p, self.frozen[p][0],))
+
+    def thaw(self, p: int, c: int) -> None:
+        """004 扩展 永霜: the stored frozen effect runs (a free action, before or after any
+        action, like a flare); its card goes to the discard pile."""
+        self.frozen[p].remove(c)
+        self.discards[p].append(c)
+        if self.record_events:
+            self.events.append(("thaw", p, c,))
+        for kind, run, _text in self.effects.get(c, ()):
+            if kind == "frozen":
+                run(Context(self, p, c, kind))
 
     # ------------------------------------------------------------------ flares
     def flare_halves(self, p: int, c: int) -> list:
@@ -907,6 +951,8 @@ def action_id(g, a: tuple) -> str:
         return f"summon {g.table.cards[a[1]].name} {B.name(a[2])} {a[3]}{tail}"
     if k == "flare":
         return f"flare {g.table.cards[a[1]].name}"
+    if k == "thaw":
+        return f"thaw {g.table.cards[a[1]].name}"
     return k
 
 
@@ -921,6 +967,8 @@ def action_text(g, a: tuple) -> str:
                                          if len(a) == 5 else ""))
     if k == "flare":
         return f"play the flare {g.table.cards[a[1]].name}"
+    if k == "thaw":
+        return f"release the frozen effect of {g.table.cards[a[1]].name}"
     if k == "discard":
         return "discard a card (once a turn), others back to the bottom of their decks"
     return "end the turn"

@@ -110,6 +110,9 @@ v.effect_kind("upper", executor="owner", prefix="Upper: ",
               doc="a flare's upper half: an opponent has X more upgraded pieces")
 v.effect_kind("lower", executor="owner", prefix="Lower: ",
               doc="a flare's lower half: an opponent has Y more pieces")
+v.effect_kind("frozen", executor="owner", prefix="Frozen: ",
+              doc="an Everfrost being's frozen effect (004 扩展 永霜): stored when it is "
+                  "summoned, released later like a flare, one stored at a time")
 
 
 def _check_examples(card, path):

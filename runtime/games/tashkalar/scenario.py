@@ -50,7 +50,8 @@ ACTIONS = {"place": ("square",), "summon": ("card", "square", "orientation", "im
            "discard": (),
            "flare": ("card",), "thaw": ("card",), "end": ()}
 SETUP_PLAYER = ("pieces",) + PLAYER_ZONES + ("vp", "colours")
-EXPECT_PLAYER = ("pieces", "hand", "legends", "flares", "frozen", "vp", "score", "colours")
+EXPECT_PLAYER = ("pieces", "hand", "legends", "flares", "frozen", "discards", "vp", "score",
+                 "colours")
 
 
 def seat(name) -> int:
@@ -135,7 +136,7 @@ class TashKalarScenarios(Zones):
             return
         seen: dict = {}
         kinds = {"hand": ("being",), "legends": ("legend",), "flares": ("flare",),
-                 "deck": ("being",), "frozen": ("being",)}
+                 "deck": ("being",), "frozen": ("being",), "discards": ("being",)}
         for pname, zones in v.items():
             at = path + (pname,)
             if chk.player(pname, at, n, at_key=True) is None:
@@ -281,7 +282,7 @@ class TashKalarScenarios(Zones):
                 if want != got:
                     show_ = (lambda xs: [f"{B.name(s)} {RANKS[r]}" for s, r in xs])
                     diffs.append(f"{pname} pieces: expected {show_(want)}, got {show_(got)}")
-            for z in ("hand", "legends", "flares", "frozen"):
+            for z in ("hand", "legends", "flares", "frozen", "discards"):
                 if z in zones:
                     got = sorted(t.cards[c].name for c in getattr(eng, z)[p])
                     if sorted(zones[z]) != got:

@@ -41,7 +41,7 @@ from runtime.core.scenario_schema import Checker, show
 from . import board as B
 from .patterns import RANKS
 
-PLAYER_ZONES = ("hand", "legends", "flares", "deck", "frozen")
+PLAYER_ZONES = ("hand", "legends", "flares", "deck", "frozen", "discards")
 SETUP_KEYS = {"players": "each player's pieces and cards", "tasks": "the task queue",
               "current_player": "whose turn", "actions_left": "actions left in the turn",
               "turn": "the turn number"}
@@ -338,11 +338,13 @@ def place_position(g, setup: dict, t) -> None:
         g.legends[p] = [t.by_name[x] for x in zones.get("legends", [])]
         g.flares[p] = [t.by_name[x] for x in zones.get("flares", [])]
         g.frozen[p] = [t.by_name[x] for x in zones.get("frozen", [])]
+        g.discards[p] = [t.by_name[x] for x in zones.get("discards", [])]
         used_legends.update(g.legends[p])
         used_flares.update(g.flares[p])
         top = [t.by_name[x] for x in zones.get("deck", [])]
         rest = [c for c in t.ids("being", g.options.decks[p % len(g.options.decks)])
-                if c not in g.hand[p] and c not in top and c not in g.frozen[p]]
+                if c not in g.hand[p] and c not in top and c not in g.frozen[p]
+                and c not in g.discards[p]]
         g.rng.shuffle(rest)
         g.deck[p] = rest + list(reversed(top))       # the top is the list's end
     g.legend_deck = [c for c in t.ids("legend") if c not in used_legends]
@@ -367,7 +369,7 @@ def place_position(g, setup: dict, t) -> None:
 # ------------------------------------------------------------------ card examples
 class TashKalarWords(Words):
     actions = tuple(ACTIONS)
-    player_lines = "pN pieces|hand|legends|flares|frozen|deck|vp|score"
+    player_lines = "pN pieces|hand|legends|flares|frozen|discards|deck|vp|score"
     other_lines = "queue (the tasks), current, actions, turn"
     other_keys = ("queue", "current", "actions", "turn")
     game_over_default = "score"

@@ -644,3 +644,33 @@ def advanceable(env, s, arg) -> bool:
     # a combat move may enter a square of the same rank: the verb's adverb decides at the
     # move; here a square it could enter at all (combat's rules) is enough to be offered
     return d is not None and g.owner[s] >= 0 and g.can_enter(g.rank[s], B.step(s, B.DIRECTIONS[d]), True)
+
+
+# ------------------------------------------------------------------ Everfrost (004 扩展 永霜)
+@verb("freeze", None, phrase=lambda r, act: "put a frozen effect of your discard pile into "
+      "play (one stored at a time)",
+      doc="a card of your discard pile with a frozen effect, chosen, has its frozen effect "
+          "stored as if just summoned (004 扩展 永霜: one stored at a time: with one stored, "
+          "keep one of the two) (Frozen Chest)")
+def freeze(env, items, call) -> list:
+    g, p = env.game, env.executor
+    pile = [c for c in _pile(env)
+            if any(k == "frozen" for k, _r, _t in g.effects.get(c, ()))]
+    if not pile:
+        return []
+    c = g.choose(p, "card", pile, 1, 1, "a frozen effect of your discard pile to put into play")[0]
+    g.store_frozen(p, c)
+    return [c]
+
+
+@verb("discard", "loss", phrase=lambda r, act: "discard one of your flares",
+      doc="`discard flare`: one flare of your hand, chosen, to the bottom of the flare deck "
+          "(refilled at the turn's end, 004 弃牌) (Winter Whisperer)")
+def discard(env, items, call) -> list:
+    g, p = env.game, env.executor
+    if not g.flares[p]:
+        return []
+    c = g.choose(p, "card", list(g.flares[p]), 1, 1, "a flare to discard")[0]
+    g.flares[p].remove(c)
+    g.flare_deck.insert(0, c)
+    return [c]

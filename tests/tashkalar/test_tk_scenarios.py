@@ -37,6 +37,7 @@ REASONS = {   # a word of the reason each illegal scenario must give
     "a fourth legend": "three legendary pieces",
     "second improvised summon": "improvised with p2's pieces already",
     "frozen effect not stored": "frozen effect is not stored",
+    "one action less": "it is p1's turn",
 }
 
 

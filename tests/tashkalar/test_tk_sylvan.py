@@ -18,7 +18,7 @@ from runtime.games.tashkalar.game import task_met
 
 S = B.parse
 # the beings written of each deck (18 each in the game; Everfrost is being written)
-DECK_SIZES = {"imperial": 18, "highland": 18, "sylvan": 18, "everfrost": 14}
+DECK_SIZES = {"imperial": 18, "highland": 18, "sylvan": 18, "everfrost": 16}
 
 
 def engine(opts=None, seed=0, answers=()):

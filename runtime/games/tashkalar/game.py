@@ -83,6 +83,10 @@ class TashKalarGame(Host):
         # 004 扩展 永霜 (Everfrost): the card whose frozen effect a player has stored (at most
         # one), released later like a flare ("thaw"), then discarded
         self.frozen = [[] for _ in range(n)]
+        # Everfrost Sentinel (`slow`): actions each player loses on their next turn
+        self.lost_actions = [0] * n
+        # the owner of the piece a being's arrival destroyed (004 召唤: combat jump), or -1
+        self.summon_hit = -1
         self.legend_deck: list = []
         self.flare_deck: list = []
         self.task_deck: list = []
@@ -116,12 +120,13 @@ class TashKalarGame(Host):
         for k in ("table", "effects", "options", "n_players", "seed", "record_events", "_hooks",
                   "over", "transactional", "_result", "turn", "current", "actions_left",
                   "discarded", "final_turn", "extra_turn", "deathmatch", "searches",
-                  "bonus_improvisation"):
+                  "bonus_improvisation", "summon_hit"):
             setattr(g, k, getattr(self, k))
         g.rng = _copy_rng(self.rng)
         g.bb = Boards()
         for k in ("owner", "rank", "supply", "legend_supply", "legend_deck", "flare_deck",
-                  "task_deck", "tasks", "vp", "log", "events", "summoned_turn", "agents"):
+                  "task_deck", "tasks", "vp", "log", "events", "summoned_turn", "agents",
+                  "lost_actions"):
             setattr(g, k, list(getattr(self, k)))
         g.improvised = [set(x) for x in self.improvised]
         for k in ("deck", "hand", "legends", "flares", "discards", "gone", "claimed", "frozen",
@@ -431,6 +436,9 @@ class TashKalarGame(Host):
             self.turn += 1
             self.current = self.turn % self.n_players
         self.actions_left = 2
+        if self.lost_actions[self.current]:   # Everfrost Sentinel: fewer actions this turn
+            self.actions_left = max(0, 2 - self.lost_actions[self.current])
+            self.lost_actions[self.current] = 0
         self.discarded = False
         self.bonus_improvisation = False
         self.destroyed_turn = [[] for _ in range(self.n_players)]
@@ -651,6 +659,7 @@ class TashKalarGame(Host):
             self.gone[p].append(c)       # a summoned legend's card leaves the game
         if self.record_events:
             self.events.append(("summon", p, c, s,))
+        self.summon_hit = self.owner[s]
         if self.owner[s] >= 0:
             self.destroy(p, s)
         self.place(p, s, info.rank)

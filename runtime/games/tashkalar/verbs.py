@@ -674,3 +674,32 @@ def discard(env, items, call) -> list:
     g.flares[p].remove(c)
     g.flare_deck.insert(0, c)
     return [c]
+
+
+@function("arrival_destroyed", (), "bool",
+          phrase="the being's arrival destroyed a piece",
+          doc="whether the summoned being's arrival (004 召唤: a combat jump onto its square) "
+              "destroyed a piece (Royal Reindeer)")
+def arrival_destroyed(env):
+    return env.ctx.being >= 0 and env.game.summon_hit >= 0
+
+
+@function("arrival_destroyed_enemy", (), "bool",
+          phrase="the being's arrival destroyed an enemy piece",
+          doc="whether the summoned being's arrival destroyed an enemy piece (Everfrost "
+              "Sentinel)")
+def arrival_destroyed_enemy(env):
+    hit = env.game.summon_hit
+    return env.ctx.being >= 0 and hit >= 0 and hit != env.executor
+
+
+@verb("slow", None, phrase=lambda r, act: "each other player has one action less on their "
+      "next turn",
+      doc="each opponent takes one action fewer on their next turn (Everfrost Sentinel)")
+def slow(env, items, call) -> list:
+    g, p = env.game, env.executor
+    out = []
+    for q in g.opponents(p):
+        g.lost_actions[q] += 1
+        out.append(q)
+    return out

@@ -18,7 +18,7 @@ from runtime.games.tashkalar.game import task_met
 
 S = B.parse
 # the beings written of each deck (18 each in the game; Everfrost is being written)
-DECK_SIZES = {"imperial": 18, "highland": 18, "sylvan": 18, "everfrost": 16}
+DECK_SIZES = {"imperial": 18, "highland": 18, "sylvan": 18, "everfrost": 17}
 
 
 def engine(opts=None, seed=0, answers=()):
@@ -67,8 +67,10 @@ def test_each_deck_is_an_option_and_a_random_game_with_it_runs(deck):
             assert set(e.hand[0]) <= own
             for p in range(e.n_players):   # 004 棋子用尽: conversions and enemy pieces placed
                 on = [s for s in B.SQUARES if e.owner[s] == p]   # (Forest Ancient) keep counts
-                assert sum(1 for s in on if e.rank[s] < 2) + e.supply[p] == 18
-                assert sum(1 for s in on if e.rank[s] == 2) + e.legend_supply[p] == 3
+                # (Deathbringer's `obliterate` removes pieces from the game: e.removed)
+                assert sum(1 for s in on if e.rank[s] < 2) + e.supply[p] + e.removed[p][0] == 18
+                assert (sum(1 for s in on if e.rank[s] == 2) + e.legend_supply[p]
+                        + e.removed[p][1] == 3)
             places = (e.deck + e.hand + e.legends + e.flares + e.discards + e.gone + e.claimed
                       + e.frozen + [e.legend_deck, e.flare_deck, e.task_deck, e.tasks])
             want = Counter(c for c, info in enumerate(e.table.cards)

@@ -87,6 +87,9 @@ class TashKalarGame(Host):
         self.lost_actions = [0] * n
         # the owner of the piece a being's arrival destroyed (004 召唤: combat jump), or -1
         self.summon_hit = -1
+        # Deathbringer (`obliterate`): pieces removed from the game, [common/heroic, legendary]
+        # of each colour (no longer in its stock, 004 棋子用尽's counts less these)
+        self.removed = [[0, 0] for _ in range(n)]
         self.legend_deck: list = []
         self.flare_deck: list = []
         self.task_deck: list = []
@@ -130,7 +133,7 @@ class TashKalarGame(Host):
             setattr(g, k, list(getattr(self, k)))
         g.improvised = [set(x) for x in self.improvised]
         for k in ("deck", "hand", "legends", "flares", "discards", "gone", "claimed", "frozen",
-                  "destroyed_turn", "extra_draws", "colour", "killed"):
+                  "destroyed_turn", "extra_draws", "colour", "killed", "removed"):
             setattr(g, k, [list(x) for x in getattr(self, k)])
         return g
 

@@ -703,3 +703,41 @@ def slow(env, items, call) -> list:
         g.lost_actions[q] += 1
         out.append(q)
     return out
+
+
+@verb("obliterate", "pieces", yields="squares", phrase="destroy {obj}, counted as two "
+      "destroyed pieces, and remove it from the game",
+      doc="destroy (004 术语) counted twice (tasks, Deathmatch's score), and the piece leaves "
+          "the game: it does not return to its owner's stock (Deathbringer)")
+def obliterate(env, items, call) -> list:
+    g, p = env.game, env.executor
+    done = []
+    for s in squares(env, items):
+        o = g.owner[s]
+        if o < 0:
+            continue
+        r = g.rank[s]
+        if g.destroy(p, s):
+            if o != p:   # counted as two destroyed pieces
+                g.destroyed_turn[p].append(r)
+                g.killed[p].append((o, r))
+            if r == LEGENDARY:
+                g.legend_supply[o] -= 1
+                g.removed[o][1] += 1
+            else:
+                g.supply[o] -= 1
+                g.removed[o][0] += 1
+            done.append(s)
+    return done
+
+
+@function("own_beside", ("square|pieces",), "int",
+          phrase="the number of your other pieces adjacent to {0}",
+          doc="how many of your pieces, the being excepted, are adjacent to the square "
+              "(Deathbringer)")
+def own_beside(env, s):
+    s = square_of(env, s if type(s) is not list else (s[0] if s else -1))
+    if s < 0:
+        return 0
+    g, p, being = env.game, env.executor, env.ctx.being
+    return sum(1 for t in B.NEIGHBOURS[s] if g.owner[t] == p and t != being)

@@ -25,7 +25,7 @@ cdef class TashKalarGame(Host):
     cdef public list owner, rank, supply, legend_supply, deck, hand, legends, flares, discards
     cdef public list legend_deck, flare_deck, task_deck, tasks, claimed, vp, improvised
     cdef public list destroyed_turn, summoned_turn, colour, killed, searches, gone, extra_draws
-    cdef public list frozen, lost_actions
+    cdef public list frozen, lost_actions, removed
     cdef public long summon_hit
     cdef public Boards bb
 

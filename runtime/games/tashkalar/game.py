@@ -995,6 +995,20 @@ def task_met(g, p: int, c: int) -> bool:
             return _surround(g, p, info)
         if name == "conquest":
             return _conquest(g, p, info)
+        if name == "isolation":
+            return _isolation(g, p, info)
+        if name == "lines":
+            return _lines(g, p, info)
+        if name == "side-chain":
+            return _chain(g, p, _SIDE_PAIRS)
+        if name == "corner-chain":
+            return _chain(g, p, _CORNER_PAIRS)
+        if name == "cross":
+            return _cross(g, p, info)
+        if name == "diagonals":
+            return _diagonals(g, p, info)
+        if name == "rainbow":
+            return _rainbow(g, p, info)
     test = TASK_TESTS.get(name)
     return bool(test and test(g, p, info))
 
@@ -1056,31 +1070,83 @@ def _surround(g, p, info):
     return False
 
 
+# The pattern tasks' squares as sorted tuples, walked by typed loops (the task tests below are
+# plain loops, no generator, so that the compiled runtime runs them in C)
+def _sorted(squares) -> tuple:
+    return tuple(sorted(squares))
+
+
+_RED, _GREEN = _sorted(B.RED), _sorted(B.GREEN)
+_CROSSES = (_sorted(B.CROSS_PLUS), _sorted(B.CROSS_X))
+_LINES = tuple(_sorted(line) for line in B.LINES)
+_DIAGONALS = tuple(_sorted(d) for d in B.DIAGONALS)
+
+
+def _flags(squares) -> list:
+    out = [False] * B.N
+    for s in squares:
+        out[s] = True
+    return out
+
+
+# a chain task's pairs of opposite edges: (one edge's squares, the other's as flags by square)
+_SIDE_PAIRS = tuple((_sorted(a), _flags(b)) for a, b in B.SIDES)
+_CORNER_PAIRS = tuple((_sorted(a), _flags(b)) for a, b in B.CORNERS)
+
+
 def _upgraded_on(g, q, squares) -> int:
-    return sum(1 for s in squares if g.owner[s] == q and g.rank[s] > COMMON)
+    owner, rank = g.owner, g.rank
+    n = 0
+    for s in squares:
+        if owner[s] == q and rank[s] > COMMON:
+            n += 1
+    return n
+
+
+def _count_on(g, q, squares) -> int:
+    owner = g.owner
+    n = 0
+    for s in squares:
+        if owner[s] == q:
+            n += 1
+    return n
 
 
 def _rainbow(g, p, info):
     """Rainbow Dominance: more upgraded pieces than each opponent on the red squares, and
     more on the green squares."""
-    return all(_upgraded_on(g, p, sq) > _upgraded_on(g, q, sq)
-               for sq in (B.RED, B.GREEN) for q in g.opponents(p))
+    for q in g.opponents(p):
+        if _upgraded_on(g, p, _RED) <= _upgraded_on(g, q, _RED):
+            return False
+        if _upgraded_on(g, p, _GREEN) <= _upgraded_on(g, q, _GREEN):
+            return False
+    return True
 
 
 def _cross(g, p, info):
     """Center Cross: params[0] pieces (5) on the central squares in a + or an x."""
     need = info.params[0]
-    return any(sum(1 for s in shape if g.owner[s] == p) >= need
-               for shape in (B.CROSS_PLUS, B.CROSS_X))
+    for shape in _CROSSES:
+        if _count_on(g, p, shape) >= need:
+            return True
+    return False
 
 
 def _lines(g, p, info):
     """Line Dominance: on one of the rows or columns through the central squares, params[0]
     (6) more pieces than each opponent."""
     lead = info.params[0]
-    for line in B.LINES:
-        mine = sum(1 for s in line if g.owner[s] == p)
-        if all(mine - sum(1 for s in line if g.owner[s] == q) >= lead for q in g.opponents(p)):
+    opponents = g.opponents(p)
+    for line in _LINES:
+        mine = _count_on(g, p, line)
+        if mine < lead:
+            continue   # mine - theirs >= lead needs mine >= lead
+        ok = True
+        for q in opponents:
+            if mine - _count_on(g, q, line) < lead:
+                ok = False
+                break
+        if ok:
             return True
     return False
 
@@ -1088,34 +1154,42 @@ def _lines(g, p, info):
 def _diagonals(g, p, info):
     """Diagonals: at least 4 pieces on each of the board's long diagonals, at least one of
     them upgraded on each."""
-    return all(sum(1 for s in d if g.owner[s] == p) >= 4 and _upgraded_on(g, p, d) >= 1
-               for d in B.DIAGONALS)
+    for d in _DIAGONALS:
+        if _count_on(g, p, d) < 4 or _upgraded_on(g, p, d) < 1:
+            return False
+    return True
 
 
 def _chain(g, p, pairs) -> bool:
     """Two opposite edges joined by a chain of p's pieces, each adjacent to the next (in
-    any of the 8 directions, as a move goes: 004 术语)."""
+    any of the 8 directions, as a move goes: 004 术语). `pairs`: (an edge's squares, the
+    opposite edge's flags by square)."""
     owner = g.owner
+    neighbours = B.NEIGHBOURS
     for a, b in pairs:
-        todo = [s for s in a if owner[s] == p]
-        seen = set(todo)
+        seen = [False] * B.N
+        todo = []
+        for s in a:
+            if owner[s] == p:
+                seen[s] = True
+                todo.append(s)
         while todo:
             s = todo.pop()
-            if s in b:
+            if b[s]:
                 return True
-            for t in B.NEIGHBOURS[s]:
-                if owner[t] == p and t not in seen:
-                    seen.add(t)
+            for t in neighbours[s]:
+                if owner[t] == p and not seen[t]:
+                    seen[t] = True
                     todo.append(t)
     return False
 
 
 def _side_chain(g, p, info):
-    return _chain(g, p, B.SIDES)
+    return _chain(g, p, _SIDE_PAIRS)
 
 
 def _corner_chain(g, p, info):
-    return _chain(g, p, B.CORNERS)
+    return _chain(g, p, _CORNER_PAIRS)
 
 
 def _isolation(g, p, info):
@@ -1123,32 +1197,43 @@ def _isolation(g, p, info):
     adjacent to any other enemy piece in 3 moves or fewer through empty squares ("enemy":
     of p; with several opponents, another piece of the same colour)."""
     owner = g.owner
-    for s in B.SQUARES:
+    squares, neighbours, within = B.SQUARES, B.NEIGHBOURS, B.WITHIN_TWO
+    for s in squares:
         o = owner[s]
         if o < 0 or o == p:
             continue
-        friends = [t for t in B.SQUARES if owner[t] == o and t != s]
-        if not any(t in B.WITHIN_TWO[s] for t in friends):
-            continue
-        near = set()
-        for t in friends:
-            near.update(B.NEIGHBOURS[t])
-        reach, frontier = {s}, [s]
-        ok = s not in near
-        for _ in range(3):
-            if not ok:
+        close = False
+        for t in within[s]:
+            if owner[t] == o:
+                close = True
                 break
+        if not close:
+            continue
+        near = [False] * B.N   # the squares adjacent to another piece of o
+        for t in squares:
+            if t != s and owner[t] == o:
+                for u in neighbours[t]:
+                    near[u] = True
+        if near[s]:
+            continue
+        reach = [False] * B.N
+        reach[s] = True
+        frontier = [s]
+        ok = True
+        for _ in range(3):
             nxt = []
             for x in frontier:
-                for y in B.NEIGHBOURS[x]:
-                    if y not in reach and owner[y] < 0:
-                        if y in near:
+                for y in neighbours[x]:
+                    if not reach[y] and owner[y] < 0:
+                        if near[y]:
                             ok = False
                             break
-                        reach.add(y)
+                        reach[y] = True
                         nxt.append(y)
                 if not ok:
                     break
+            if not ok:
+                break
             frontier = nxt
         if ok:
             return True

@@ -11,6 +11,7 @@ from dsl.codegen import have_c_compiler, runtime_build
 from runtime.front.testing import cardset
 from runtime.core.rng import Rng
 from runtime.games.innovation.cardset import RUNTIME_MODULES
+from runtime.games.tashkalar.cardset import RUNTIME_MODULES as TK_RUNTIME_MODULES
 
 needs_cc = pytest.mark.skipif(not have_c_compiler(), reason="no C compiler")
 
@@ -21,7 +22,8 @@ def test_every_declaration_file_belongs_to_a_built_module():
     root = runtime_build.REPO
     pxds = {p.resolve() for p in list((root / "runtime").rglob("*.pxd"))
             + list((root / "dsl").rglob("*.pxd"))}
-    found = {runtime_build._declarations(q).resolve() for q in RUNTIME_MODULES}
+    found = {runtime_build._declarations(q).resolve()
+             for q in RUNTIME_MODULES + TK_RUNTIME_MODULES}  # every game's compiled runtime
     assert pxds and pxds <= found, sorted(str(p) for p in pxds - found)
     assert any("accel" in p.parts for p in pxds)
 
@@ -218,3 +220,37 @@ def test_compiled_effects_and_conditions_run_through_c():
     colors = [h for sp in cs.specials for h in (p.holds for p in sp.condition.parts)]
     assert [h(g, 0) for h in colors] == [h.test(g, 0) for h in colors]  # (nobody qualifies)
     assert not any(h(g, 0) for h in colors)
+
+
+@needs_cc
+def test_two_games_runtimes_in_one_process_share_the_core_twins():
+    # Both games build dsl.interp and the core's modules into their own runtime; a process that
+    # loads both (a test session, a front end playing either game) must hold one copy of each,
+    # or a card module typed against one copy gets the other's objects ("Cannot convert
+    # dsl.cinterp.Env to dsl.cinterp.Env"): the second load reuses a twin of the same digest.
+    tk = runtime_build.load_runtime(TK_RUNTIME_MODULES)
+    inn = runtime_build.load_runtime(RUNTIME_MODULES)
+    shared = [q for q in RUNTIME_MODULES if q in TK_RUNTIME_MODULES]
+    assert "dsl.interp" in shared
+    for q in shared:
+        assert tk[q] is inn[q], q
+    assert tk["runtime.games.tashkalar.game"] is not inn["runtime.games.innovation.game"]
+    from runtime.core import registry
+    for game, options in (("tashkalar", {"players": 2}), ("innovation", {"players": 2})):
+        g = registry.get(game)
+        st = g.new_state(options, 5, "compiled")
+        assert g.view().fingerprint(st)["mode"] == "compiled"
+        end = st.play_out([st.random_agent(5 * 7919 + q) for q in range(2)])
+        assert end.is_terminal(), game
+
+
+def test_a_twins_digest_follows_its_own_source_only(monkeypatch, tmp_path):
+    inn = runtime_build.module_digest("dsl.interp", RUNTIME_MODULES)
+    assert runtime_build.module_digest("dsl.interp", TK_RUNTIME_MODULES) == inn
+    assert runtime_build.module_digest("runtime.core.rng", RUNTIME_MODULES) != inn
+    real = runtime_build._source
+    other = tmp_path / "interp.py"
+    other.write_text(real("dsl.interp").read_text() + "\n# changed\n")
+    monkeypatch.setattr(runtime_build, "_source",
+                        lambda q: other if q == "dsl.interp" else real(q))
+    assert runtime_build.module_digest("dsl.interp", RUNTIME_MODULES) != inn

@@ -34,6 +34,7 @@ from . import (SHARED, STREQ_H, Binding, BuildError, CompilerUnavailable, REPO, 
 LAYOUT = "3"  # what a build directory holds (2: the .pxd files are kept; 3: a shared utility module)
 
 _LOADED: dict = {}
+_DIGESTS: dict = {}  # twin name -> the digest of what the loaded twin was built from
 
 
 def _twin(qualname: str) -> str:
@@ -69,6 +70,17 @@ def runtime_key(modules: tuple) -> str:
         if _declarations(q).exists():
             h.update(_declarations(q).read_bytes())
     return h.hexdigest()[:16]
+
+
+def module_digest(qualname: str, modules: tuple) -> str:
+    """What one twin is built from: its rewritten source and declarations, and the build's
+    toolchain. Two runtimes (two games) whose twin of a module has the same digest hold the
+    same compiled module, so a process loads it once (load_runtime)."""
+    h = hashlib.sha256("\n".join((LAYOUT, cython_version(), abi_tag())).encode())
+    h.update(_rewrite(_source(qualname).read_text(), qualname, modules).encode())
+    if _declarations(qualname).exists():
+        h.update(_rewrite(_declarations(qualname).read_text(), qualname, modules).encode())
+    return h.hexdigest()
 
 
 def _rewrite(text: str, qualname: str, modules: tuple) -> str:
@@ -189,6 +201,14 @@ def load_runtime(modules: tuple, progress=None) -> dict:
         twin = _twin(q)
         path = root.joinpath(*twin.split(".")[:-1], twin.rpartition(".")[2] + suffix)
         mod = sys.modules.get(twin)
+        digest = module_digest(q, modules)
+        if mod is not None and _DIGESTS.get(twin) == digest:
+            # built from the same source and declarations by another game's runtime (the
+            # core's modules, dsl.interp): one copy per process, so that the C types every
+            # module cimports are the same objects (two copies of dsl.cinterp.Env would be two
+            # types of one name: "Cannot convert dsl.cinterp.Env to dsl.cinterp.Env")
+            out[q] = mod
+            continue
         if mod is None or getattr(mod, "__file__", None) != str(path):
             loader = importlib.machinery.ExtensionFileLoader(twin, str(path))
             spec = importlib.util.spec_from_file_location(twin, str(path), loader=loader)
@@ -196,6 +216,7 @@ def load_runtime(modules: tuple, progress=None) -> dict:
             sys.modules[twin] = mod
             loader.exec_module(mod)
             _share_exceptions(mod, q)
+        _DIGESTS[twin] = digest
         out[q] = mod
     _LOADED[root] = out
     return out

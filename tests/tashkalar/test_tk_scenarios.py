@@ -36,6 +36,8 @@ REASONS = {   # a word of the reason each illegal scenario must give
     "single action": "p1 acts but it is p2's turn",
     "a fourth legend": "three legendary pieces",
     "second improvised summon": "improvised with p2's pieces already",
+    "frozen effect not stored": "frozen effect is not stored",
+    "one action less": "it is p1's turn",
 }
 
 

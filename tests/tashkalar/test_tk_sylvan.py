@@ -17,6 +17,8 @@ from runtime.games.tashkalar.definition import DECKS, GAME
 from runtime.games.tashkalar.game import task_met
 
 S = B.parse
+# the beings written of each deck (18 each in the game; Everfrost is being written)
+DECK_SIZES = {"imperial": 18, "highland": 18, "sylvan": 18, "everfrost": 17}
 
 
 def engine(opts=None, seed=0, answers=()):
@@ -56,7 +58,7 @@ def test_each_deck_is_an_option_and_a_random_game_with_it_runs(deck):
         e.agents = [RandomAgent(7 + q) for q in range(e.n_players)]
         e.setup()
         own = set(e.table.ids("being", deck))
-        assert len(own) == 18
+        assert len(own) == DECK_SIZES[deck]
         assert set(e.hand[0]) <= own and set(e.deck[0]) <= own
         steps = 0
         while not e.over and steps < 5000:
@@ -65,10 +67,12 @@ def test_each_deck_is_an_option_and_a_random_game_with_it_runs(deck):
             assert set(e.hand[0]) <= own
             for p in range(e.n_players):   # 004 棋子用尽: conversions and enemy pieces placed
                 on = [s for s in B.SQUARES if e.owner[s] == p]   # (Forest Ancient) keep counts
-                assert sum(1 for s in on if e.rank[s] < 2) + e.supply[p] == 18
-                assert sum(1 for s in on if e.rank[s] == 2) + e.legend_supply[p] == 3
+                # (Deathbringer's `obliterate` removes pieces from the game: e.removed)
+                assert sum(1 for s in on if e.rank[s] < 2) + e.supply[p] + e.removed[p][0] == 18
+                assert (sum(1 for s in on if e.rank[s] == 2) + e.legend_supply[p]
+                        + e.removed[p][1] == 3)
             places = (e.deck + e.hand + e.legends + e.flares + e.discards + e.gone + e.claimed
-                      + [e.legend_deck, e.flare_deck, e.task_deck, e.tasks])
+                      + e.frozen + [e.legend_deck, e.flare_deck, e.task_deck, e.tasks])
             want = Counter(c for c, info in enumerate(e.table.cards)
                            if info.kind in ("legend", "flare")
                            or (info.kind == "task" and e.options.tasks))

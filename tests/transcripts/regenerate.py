@@ -24,7 +24,12 @@ TASHKALAR_PLAN = [({}, ["random", "random"]), ({}, ["random", "random"]),
                   ({"variant": DM, "players": 3}, ["random"] * 3),
                   ({"variant": DM, "players": 3}, ["random", "greedy", "random"]),
                   ({"variant": DM, "players": 4}, ["random"] * 4),
-                  ({"variant": DM, "players": 4}, ["greedy", "random", "random", "random"])]
+                  ({"variant": DM, "players": 4}, ["greedy", "random", "random", "random"]),
+                  # Everfrost (004 扩展 永霜): any deck against any other
+                  ({"deck": "everfrost", "deck2": "imperial"}, ["random", "random"]),
+                  ({"deck": "sylvan", "deck2": "everfrost"}, ["greedy", "random"]),
+                  ({"variant": DM, "players": 3, "deck": "everfrost", "deck2": "highland",
+                    "deck3": "everfrost"}, ["random"] * 3)]
 
 
 def innovation():

@@ -13,6 +13,10 @@ SETS = ("base", "echoes", "figures", "cities", "artifacts")
 PLAYABLE_SETS = ("base", "echoes")
 
 
+# new_state's (class, table, effects, specials, rules options) per (mode, options): _made
+_MADE: dict = {}
+
+
 class Innovation(Game):
     name = "innovation"
     title = "Innovation (base game and Echoes of the Past)"
@@ -64,16 +68,34 @@ class Innovation(Game):
     def new_state(self, options: dict | None = None, seed: int = 0, mode: str = "interpreted",
                   record_events: bool = False):
         from runtime.core.machine import EngineState
-        from .cardset import load_cardset
-        opts = self.options(options)
-        cs = load_cardset(opts["edition"], mode)
-        rules = self.rules_options(opts)
-        cls, table, effects, specials = cs.game_class, cs.table, cs.effects, cs.specials
+        cls, table, effects, specials, rules = self._made(options, mode)
 
         def fresh():  # each run of the new game starts from a new engine: cheaper than a copy
             return cls(table, effects, specials, rules, seed, auto_setup=False,
                        record_events=record_events)
         return EngineState(self, None, fresh=fresh)
+
+    def _made(self, options: dict | None, mode: str) -> tuple:
+        """(game class, table, effects, specials, rules options) of a new game: the options
+        checked and the card set loaded once per (options, mode) and kept (a bench or a search
+        makes thousands of games with the same options). Options that are not hashable (as
+        given) are checked anew each time."""
+        try:
+            key = (mode, tuple((k, tuple(v) if isinstance(v, list) else v)
+                               for k, v in (options or {}).items()))
+            made = _MADE.get(key)
+        except TypeError:  # an unhashable value: checked (and refused or kept) uncached
+            key, made = None, None
+        if made is None:
+            from .cardset import load_cardset
+            opts = self.options(options)
+            cs = load_cardset(opts["edition"], mode)
+            made = (cs.game_class, cs.table, cs.effects, cs.specials, self.rules_options(opts))
+            if key is not None:
+                if len(_MADE) >= 64:
+                    _MADE.clear()
+                _MADE[key] = made
+        return made
 
     def load_state(self, text: str, mode: str = "interpreted", record_events: bool = False):
         from runtime.core.machine import EngineState, engine_from_save, parse_saved

@@ -32,7 +32,7 @@ from .accel.conditions import Combination, input_mask
 from .effects import Effect, Runner, SpecialAchievement, new_context
 from .state import (ACHIEVEMENTS, AVAILABLE, BOARD, DISPLAY, FORECAST, HAND, LIMBO, N_COLORS,
                     REMOVED, SCORE, SPLAY_INDEX, SPLAY_NAMES, SPLAY_NONE, SUPPLY, ZONE_INDEX,
-                    ZONE_NAMES, State, column, int_array)
+                    ZONE_NAMES, State, column, int_array, shared_view)
 
 # Change categories, for SpecialAchievement.triggers.
 CAT_BOARD = frozenset(("board",))
@@ -208,8 +208,8 @@ def _specials_of(specials: list) -> tuple:
                 known = False
         made = _SPECIALS[(id(specials[0]), len(specials))] = (tuple(specials), (
             {s.name: s for s in specials}, known,
-            int_array([s.card_id for s in specials]),
-            int_array([input_mask(s.inputs) for s in specials]),
+            shared_view(int_array([s.card_id for s in specials])),
+            shared_view(int_array([input_mask(s.inputs) for s in specials])),
             [s.condition for s in specials]))
     return made[1]
 
@@ -222,6 +222,18 @@ def _card_actions(n: int, max_age: int) -> tuple:
     if made is None:
         made = _ACTIONS[key] = ([("meld", c) for c in range(n)], [("dogma", c) for c in range(n)],
                                 [("achieve", a) for a in range(max_age + 1)])
+    return made
+
+
+_TEAMS: dict = {}  # (players, teams) -> team_of, shared by the games (read only)
+
+
+def _team_of(n: int, teams: bool):
+    """Each seat's team (its own seat without teams), made once per (players, teams)."""
+    made = _TEAMS.get((n, teams))
+    if made is None:
+        made = _TEAMS[(n, teams)] = shared_view(int_array(
+            [p % 2 for p in range(n)] if teams else range(n)))
     return made
 
 
@@ -277,7 +289,7 @@ class InnovationGame(Host):
         self._orders = [self.players_in_order(s) for s in range(n)]  # turn order from each seat
         self.state = State(cards, n)
         # 000 "团队游戏": partners sit opposite each other, so seats 0+2 and 1+3.
-        self.team_of = int_array([p % 2 for p in range(n)] if options.teams else range(n))
+        self.team_of = _team_of(n, options.teams)
         self._opponents = [[q for q in self._orders[p][1:] if self.team_of[q] != self.team_of[p]]
                            for p in range(n)]  # opponents(p), copied for each caller
         self.needed = achievements_needed(options)

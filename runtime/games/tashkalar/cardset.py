@@ -51,6 +51,7 @@ def typed_binding(progress=None):
                            context=TYPED_CONTEXT)
 
 
+EXPANSIONS = ("everfrost",)   # 004 扩展: the expansion decks written so far
 LABEL = "tashkalar/base"   # the compiled set: every deck's cards with effects, in one set
 
 
@@ -109,7 +110,10 @@ def build_cardset(cards: list, mode: str = "interpreted") -> CardSet:
                                         context, binding=typed_binding(), label=LABEL)
             if compiled is not None:
                 runtime = Runtime(twins)
-    cards = sorted(cards, key=lambda c: (c.attrs.get("kind", "being"), c.attrs.get("set", ""),
+    # the base game's cards first, the expansions' after them: a card's id (saves and
+    # transcripts name actions by ids) does not move when an expansion deck is added
+    cards = sorted(cards, key=lambda c: (c.attrs.get("set", "") in EXPANSIONS,
+                                         c.attrs.get("kind", "being"), c.attrs.get("set", ""),
                                          c.name))
     table = CardTable([card_info(c) for c in cards])
     effects, ir = {}, {}

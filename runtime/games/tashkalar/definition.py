@@ -4,7 +4,7 @@ from __future__ import annotations
 from runtime.core.contract import Game, OptionSpec
 from runtime.core.errors import BadOptions
 
-DECKS = ("imperial", "highland", "sylvan")   # the three decks of the base game
+DECKS = ("imperial", "highland", "sylvan", "everfrost")   # the base game's three; Everfrost (004 扩展)
 
 
 class TashKalar(Game):

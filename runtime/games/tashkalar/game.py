@@ -80,6 +80,16 @@ class TashKalarGame(Host):
         self.flares = [[] for _ in range(n)]
         self.discards = [[] for _ in range(n)]
         self.gone = [[] for _ in range(n)]      # legends summoned: out of the game (004 传奇)
+        # 004 扩展 永霜 (Everfrost): the card whose frozen effect a player has stored (at most
+        # one), released later like a flare ("thaw"), then discarded
+        self.frozen = [[] for _ in range(n)]
+        # Everfrost Sentinel (`slow`): actions each player loses on their next turn
+        self.lost_actions = [0] * n
+        # the owner of the piece a being's arrival destroyed (004 召唤: combat jump), or -1
+        self.summon_hit = -1
+        # Deathbringer (`obliterate`): pieces removed from the game, [common/heroic, legendary]
+        # of each colour (no longer in its stock, 004 棋子用尽's counts less these)
+        self.removed = [[0, 0] for _ in range(n)]
         self.legend_deck: list = []
         self.flare_deck: list = []
         self.task_deck: list = []
@@ -113,16 +123,17 @@ class TashKalarGame(Host):
         for k in ("table", "effects", "options", "n_players", "seed", "record_events", "_hooks",
                   "over", "transactional", "_result", "turn", "current", "actions_left",
                   "discarded", "final_turn", "extra_turn", "deathmatch", "searches",
-                  "bonus_improvisation"):
+                  "bonus_improvisation", "summon_hit"):
             setattr(g, k, getattr(self, k))
         g.rng = _copy_rng(self.rng)
         g.bb = Boards()
         for k in ("owner", "rank", "supply", "legend_supply", "legend_deck", "flare_deck",
-                  "task_deck", "tasks", "vp", "log", "events", "summoned_turn", "agents"):
+                  "task_deck", "tasks", "vp", "log", "events", "summoned_turn", "agents",
+                  "lost_actions"):
             setattr(g, k, list(getattr(self, k)))
         g.improvised = [set(x) for x in self.improvised]
-        for k in ("deck", "hand", "legends", "flares", "discards", "gone", "claimed",
-                  "destroyed_turn", "extra_draws", "colour", "killed"):
+        for k in ("deck", "hand", "legends", "flares", "discards", "gone", "claimed", "frozen",
+                  "destroyed_turn", "extra_draws", "colour", "killed", "removed"):
             setattr(g, k, [list(x) for x in getattr(self, k)])
         return g
 
@@ -307,6 +318,8 @@ class TashKalarGame(Host):
             self.discard_action(p)
         elif kind == "flare":
             self.play_flare(p, a[1])
+        elif kind == "thaw":
+            self.thaw(p, a[1])
         elif kind == "end":
             self.end_turn()
             return
@@ -327,6 +340,8 @@ class TashKalarGame(Host):
         """The legal actions as the rules read (the acceleration layer's reference)."""
         out = []
         flares = [("flare", c) for c in self.flares[p] if self.reference_halves(p, c)]
+        for c in self.frozen[p]:    # 004 永霜: a frozen effect is released like a flare
+            flares.append(("thaw", c))
         if self.actions_left > 0:
             for c, s, o in self.reference_summons(p):
                 out.append(("summon", c, s, o))
@@ -382,6 +397,8 @@ class TashKalarGame(Host):
         bb = self.bb   # the position's bitboards, once for every action's search
         bb.compute(self.owner, self.rank)
         flares = [("flare", c) for c in self.flares[p] if self._flare_halves(bb, p, c)]
+        for c in self.frozen[p]:    # 004 永霜: a frozen effect is released like a flare
+            flares.append(("thaw", c))
         if self.actions_left > 0:   # summons first: their numbers are the view's
             self._find_summons(bb, p, False, True, out)
             self._find_summons(bb, p, True, True, out)
@@ -422,6 +439,9 @@ class TashKalarGame(Host):
             self.turn += 1
             self.current = self.turn % self.n_players
         self.actions_left = 2
+        if self.lost_actions[self.current]:   # Everfrost Sentinel: fewer actions this turn
+            self.actions_left = max(0, 2 - self.lost_actions[self.current])
+            self.lost_actions[self.current] = 0
         self.discarded = False
         self.bonus_improvisation = False
         self.destroyed_turn = [[] for _ in range(self.n_players)]
@@ -642,6 +662,7 @@ class TashKalarGame(Host):
             self.gone[p].append(c)       # a summoned legend's card leaves the game
         if self.record_events:
             self.events.append(("summon", p, c, s,))
+        self.summon_hit = self.owner[s]
         if self.owner[s] >= 0:
             self.destroy(p, s)
         self.place(p, s, info.rank)
@@ -652,11 +673,46 @@ class TashKalarGame(Host):
             q = self.choose(p, "player", self.opponents(p), 1, 1,
                             "score the legend's VP in which colour")[0]
             self.give_vp(p, q, "legend")
+        frozen = False
         for kind, run, _text in self.effects.get(c, ()):
             if kind == "effect":
                 run(Context(self, p, c, kind, s, marked, used))
                 if self.over:
                     return
+            elif kind == "frozen":
+                frozen = True
+        if frozen and c in self.discards[p]:
+            self.store_frozen(p, c)
+
+    # ------------------------------------------------------------------ frozen effects
+    def store_frozen(self, p: int, c: int) -> None:
+        """004 扩展 永霜: a being's frozen effect is stored, to be released later; one at a
+        time: with one already stored, the player keeps one of the two, the other's card is
+        discarded. The stored card leaves the discard pile while it is stored."""
+        if c in self.discards[p]:
+            self.discards[p].remove(c)
+        if self.frozen[p]:
+            both = self.frozen[p] + [c]
+            keep = self.choose(p, "card", both, 1, 1, "keep which frozen effect")[0]
+            for x in both:
+                if x != keep:
+                    self.discards[p].append(x)
+            self.frozen[p] = [keep]
+        else:
+            self.frozen[p] = [c]
+        if self.record_events:
+            self.events.append(("freeze", p, self.frozen[p][0],))
+
+    def thaw(self, p: int, c: int) -> None:
+        """004 扩展 永霜: the stored frozen effect runs (a free action, before or after any
+        action, like a flare); its card goes to the discard pile."""
+        self.frozen[p].remove(c)
+        self.discards[p].append(c)
+        if self.record_events:
+            self.events.append(("thaw", p, c,))
+        for kind, run, _text in self.effects.get(c, ()):
+            if kind == "frozen":
+                run(Context(self, p, c, kind))
 
     # ------------------------------------------------------------------ flares
     def flare_halves(self, p: int, c: int) -> list:
@@ -907,6 +963,8 @@ def action_id(g, a: tuple) -> str:
         return f"summon {g.table.cards[a[1]].name} {B.name(a[2])} {a[3]}{tail}"
     if k == "flare":
         return f"flare {g.table.cards[a[1]].name}"
+    if k == "thaw":
+        return f"thaw {g.table.cards[a[1]].name}"
     return k
 
 
@@ -921,6 +979,8 @@ def action_text(g, a: tuple) -> str:
                                          if len(a) == 5 else ""))
     if k == "flare":
         return f"play the flare {g.table.cards[a[1]].name}"
+    if k == "thaw":
+        return f"release the frozen effect of {g.table.cards[a[1]].name}"
     if k == "discard":
         return "discard a card (once a turn), others back to the bottom of their decks"
     return "end the turn"
@@ -935,6 +995,20 @@ def task_met(g, p: int, c: int) -> bool:
             return _surround(g, p, info)
         if name == "conquest":
             return _conquest(g, p, info)
+        if name == "isolation":
+            return _isolation(g, p, info)
+        if name == "lines":
+            return _lines(g, p, info)
+        if name == "side-chain":
+            return _chain(g, p, _SIDE_PAIRS)
+        if name == "corner-chain":
+            return _chain(g, p, _CORNER_PAIRS)
+        if name == "cross":
+            return _cross(g, p, info)
+        if name == "diagonals":
+            return _diagonals(g, p, info)
+        if name == "rainbow":
+            return _rainbow(g, p, info)
     test = TASK_TESTS.get(name)
     return bool(test and test(g, p, info))
 
@@ -996,31 +1070,83 @@ def _surround(g, p, info):
     return False
 
 
+# The pattern tasks' squares as sorted tuples, walked by typed loops (the task tests below are
+# plain loops, no generator, so that the compiled runtime runs them in C)
+def _sorted(squares) -> tuple:
+    return tuple(sorted(squares))
+
+
+_RED, _GREEN = _sorted(B.RED), _sorted(B.GREEN)
+_CROSSES = (_sorted(B.CROSS_PLUS), _sorted(B.CROSS_X))
+_LINES = tuple(_sorted(line) for line in B.LINES)
+_DIAGONALS = tuple(_sorted(d) for d in B.DIAGONALS)
+
+
+def _flags(squares) -> list:
+    out = [False] * B.N
+    for s in squares:
+        out[s] = True
+    return out
+
+
+# a chain task's pairs of opposite edges: (one edge's squares, the other's as flags by square)
+_SIDE_PAIRS = tuple((_sorted(a), _flags(b)) for a, b in B.SIDES)
+_CORNER_PAIRS = tuple((_sorted(a), _flags(b)) for a, b in B.CORNERS)
+
+
 def _upgraded_on(g, q, squares) -> int:
-    return sum(1 for s in squares if g.owner[s] == q and g.rank[s] > COMMON)
+    owner, rank = g.owner, g.rank
+    n = 0
+    for s in squares:
+        if owner[s] == q and rank[s] > COMMON:
+            n += 1
+    return n
+
+
+def _count_on(g, q, squares) -> int:
+    owner = g.owner
+    n = 0
+    for s in squares:
+        if owner[s] == q:
+            n += 1
+    return n
 
 
 def _rainbow(g, p, info):
     """Rainbow Dominance: more upgraded pieces than each opponent on the red squares, and
     more on the green squares."""
-    return all(_upgraded_on(g, p, sq) > _upgraded_on(g, q, sq)
-               for sq in (B.RED, B.GREEN) for q in g.opponents(p))
+    for q in g.opponents(p):
+        if _upgraded_on(g, p, _RED) <= _upgraded_on(g, q, _RED):
+            return False
+        if _upgraded_on(g, p, _GREEN) <= _upgraded_on(g, q, _GREEN):
+            return False
+    return True
 
 
 def _cross(g, p, info):
     """Center Cross: params[0] pieces (5) on the central squares in a + or an x."""
     need = info.params[0]
-    return any(sum(1 for s in shape if g.owner[s] == p) >= need
-               for shape in (B.CROSS_PLUS, B.CROSS_X))
+    for shape in _CROSSES:
+        if _count_on(g, p, shape) >= need:
+            return True
+    return False
 
 
 def _lines(g, p, info):
     """Line Dominance: on one of the rows or columns through the central squares, params[0]
     (6) more pieces than each opponent."""
     lead = info.params[0]
-    for line in B.LINES:
-        mine = sum(1 for s in line if g.owner[s] == p)
-        if all(mine - sum(1 for s in line if g.owner[s] == q) >= lead for q in g.opponents(p)):
+    opponents = g.opponents(p)
+    for line in _LINES:
+        mine = _count_on(g, p, line)
+        if mine < lead:
+            continue   # mine - theirs >= lead needs mine >= lead
+        ok = True
+        for q in opponents:
+            if mine - _count_on(g, q, line) < lead:
+                ok = False
+                break
+        if ok:
             return True
     return False
 
@@ -1028,34 +1154,42 @@ def _lines(g, p, info):
 def _diagonals(g, p, info):
     """Diagonals: at least 4 pieces on each of the board's long diagonals, at least one of
     them upgraded on each."""
-    return all(sum(1 for s in d if g.owner[s] == p) >= 4 and _upgraded_on(g, p, d) >= 1
-               for d in B.DIAGONALS)
+    for d in _DIAGONALS:
+        if _count_on(g, p, d) < 4 or _upgraded_on(g, p, d) < 1:
+            return False
+    return True
 
 
 def _chain(g, p, pairs) -> bool:
     """Two opposite edges joined by a chain of p's pieces, each adjacent to the next (in
-    any of the 8 directions, as a move goes: 004 术语)."""
+    any of the 8 directions, as a move goes: 004 术语). `pairs`: (an edge's squares, the
+    opposite edge's flags by square)."""
     owner = g.owner
+    neighbours = B.NEIGHBOURS
     for a, b in pairs:
-        todo = [s for s in a if owner[s] == p]
-        seen = set(todo)
+        seen = [False] * B.N
+        todo = []
+        for s in a:
+            if owner[s] == p:
+                seen[s] = True
+                todo.append(s)
         while todo:
             s = todo.pop()
-            if s in b:
+            if b[s]:
                 return True
-            for t in B.NEIGHBOURS[s]:
-                if owner[t] == p and t not in seen:
-                    seen.add(t)
+            for t in neighbours[s]:
+                if owner[t] == p and not seen[t]:
+                    seen[t] = True
                     todo.append(t)
     return False
 
 
 def _side_chain(g, p, info):
-    return _chain(g, p, B.SIDES)
+    return _chain(g, p, _SIDE_PAIRS)
 
 
 def _corner_chain(g, p, info):
-    return _chain(g, p, B.CORNERS)
+    return _chain(g, p, _CORNER_PAIRS)
 
 
 def _isolation(g, p, info):
@@ -1063,32 +1197,43 @@ def _isolation(g, p, info):
     adjacent to any other enemy piece in 3 moves or fewer through empty squares ("enemy":
     of p; with several opponents, another piece of the same colour)."""
     owner = g.owner
-    for s in B.SQUARES:
+    squares, neighbours, within = B.SQUARES, B.NEIGHBOURS, B.WITHIN_TWO
+    for s in squares:
         o = owner[s]
         if o < 0 or o == p:
             continue
-        friends = [t for t in B.SQUARES if owner[t] == o and t != s]
-        if not any(t in B.WITHIN_TWO[s] for t in friends):
-            continue
-        near = set()
-        for t in friends:
-            near.update(B.NEIGHBOURS[t])
-        reach, frontier = {s}, [s]
-        ok = s not in near
-        for _ in range(3):
-            if not ok:
+        close = False
+        for t in within[s]:
+            if owner[t] == o:
+                close = True
                 break
+        if not close:
+            continue
+        near = [False] * B.N   # the squares adjacent to another piece of o
+        for t in squares:
+            if t != s and owner[t] == o:
+                for u in neighbours[t]:
+                    near[u] = True
+        if near[s]:
+            continue
+        reach = [False] * B.N
+        reach[s] = True
+        frontier = [s]
+        ok = True
+        for _ in range(3):
             nxt = []
             for x in frontier:
-                for y in B.NEIGHBOURS[x]:
-                    if y not in reach and owner[y] < 0:
-                        if y in near:
+                for y in neighbours[x]:
+                    if not reach[y] and owner[y] < 0:
+                        if near[y]:
                             ok = False
                             break
-                        reach.add(y)
+                        reach[y] = True
                         nxt.append(y)
                 if not ok:
                     break
+            if not ok:
+                break
             frontier = nxt
         if ok:
             return True

@@ -41,16 +41,17 @@ from runtime.core.scenario_schema import Checker, show
 from . import board as B
 from .patterns import RANKS
 
-PLAYER_ZONES = ("hand", "legends", "flares", "deck")
+PLAYER_ZONES = ("hand", "legends", "flares", "deck", "frozen", "discards")
 SETUP_KEYS = {"players": "each player's pieces and cards", "tasks": "the task queue",
               "current_player": "whose turn", "actions_left": "actions left in the turn",
               "turn": "the turn number"}
 EXPECT_KEYS = {"players": "each player's pieces and cards", "tasks": "the task queue"}
 ACTIONS = {"place": ("square",), "summon": ("card", "square", "orientation", "improvised"),
            "discard": (),
-           "flare": ("card",), "end": ()}
+           "flare": ("card",), "thaw": ("card",), "end": ()}
 SETUP_PLAYER = ("pieces",) + PLAYER_ZONES + ("vp", "colours")
-EXPECT_PLAYER = ("pieces", "hand", "legends", "flares", "vp", "score", "colours")
+EXPECT_PLAYER = ("pieces", "hand", "legends", "flares", "frozen", "discards", "vp", "score",
+                 "colours")
 
 
 def seat(name) -> int:
@@ -135,7 +136,7 @@ class TashKalarScenarios(Zones):
             return
         seen: dict = {}
         kinds = {"hand": ("being",), "legends": ("legend",), "flares": ("flare",),
-                 "deck": ("being",)}
+                 "deck": ("being",), "frozen": ("being",), "discards": ("being",)}
         for pname, zones in v.items():
             at = path + (pname,)
             if chk.player(pname, at, n, at_key=True) is None:
@@ -186,12 +187,13 @@ class TashKalarScenarios(Zones):
                     B.parse(step["square"])
                 except ValueError as e:
                     chk.error(path + ("square",), str(e), "a square such as e5")
-        if kind in ("summon", "flare"):
+        if kind in ("summon", "flare", "thaw"):
             if "card" not in step:
                 chk.error(path, f"a {kind} step needs a 'card'", '"card": "Swordmaster"')
             else:
                 self._card(step["card"], path + ("card",), chk,
-                           ("being", "legend") if kind == "summon" else ("flare",))
+                           {"summon": ("being", "legend"), "flare": ("flare",),
+                            "thaw": ("being",)}[kind])
         if "orientation" in step:
             chk.integer(step["orientation"], path + ("orientation",), 0, 7, "orientation")
         if "improvised" in step:
@@ -233,8 +235,8 @@ class TashKalarScenarios(Zones):
                 if x[:2] == (c, s) and x[3:] == extra:
                     return ("summon",) + tuple(x)
             return ("summon", c, s, 0) + extra
-        if kind == "flare":
-            return ("flare", eng.table.by_name[step["card"]])
+        if kind in ("flare", "thaw"):
+            return (kind, eng.table.by_name[step["card"]])
         return (kind,)
 
     def action_option(self, state, step: dict) -> str:
@@ -261,6 +263,9 @@ class TashKalarScenarios(Zones):
                 f"orientation {o.index}: {r}" for o, r in zip(info.pattern.orientations, reasons))
         if a[0] == "flare" and a[1] in eng.flares[p] and not eng.flare_halves(p, a[1]):
             return "neither of the flare's conditions holds"
+        if a[0] == "thaw" and a[1] not in eng.frozen[p]:
+            return (f"{eng.table.cards[a[1]].name}'s frozen effect is not stored "
+                    "(004 扩展 永霜: only the stored frozen effect is released)")
         if a[0] == "discard" and eng.discarded:
             return "a card was discarded this turn already (once a turn)"
         return None
@@ -277,7 +282,7 @@ class TashKalarScenarios(Zones):
                 if want != got:
                     show_ = (lambda xs: [f"{B.name(s)} {RANKS[r]}" for s, r in xs])
                     diffs.append(f"{pname} pieces: expected {show_(want)}, got {show_(got)}")
-            for z in ("hand", "legends", "flares"):
+            for z in ("hand", "legends", "flares", "frozen", "discards"):
                 if z in zones:
                     got = sorted(t.cards[c].name for c in getattr(eng, z)[p])
                     if sorted(zones[z]) != got:
@@ -332,11 +337,14 @@ def place_position(g, setup: dict, t) -> None:
         g.hand[p] = [t.by_name[x] for x in zones.get("hand", [])]
         g.legends[p] = [t.by_name[x] for x in zones.get("legends", [])]
         g.flares[p] = [t.by_name[x] for x in zones.get("flares", [])]
+        g.frozen[p] = [t.by_name[x] for x in zones.get("frozen", [])]
+        g.discards[p] = [t.by_name[x] for x in zones.get("discards", [])]
         used_legends.update(g.legends[p])
         used_flares.update(g.flares[p])
         top = [t.by_name[x] for x in zones.get("deck", [])]
         rest = [c for c in t.ids("being", g.options.decks[p % len(g.options.decks)])
-                if c not in g.hand[p] and c not in top]
+                if c not in g.hand[p] and c not in top and c not in g.frozen[p]
+                and c not in g.discards[p]]
         g.rng.shuffle(rest)
         g.deck[p] = rest + list(reversed(top))       # the top is the list's end
     g.legend_deck = [c for c in t.ids("legend") if c not in used_legends]
@@ -361,7 +369,7 @@ def place_position(g, setup: dict, t) -> None:
 # ------------------------------------------------------------------ card examples
 class TashKalarWords(Words):
     actions = tuple(ACTIONS)
-    player_lines = "pN pieces|hand|legends|flares|deck|vp|score"
+    player_lines = "pN pieces|hand|legends|flares|frozen|discards|deck|vp|score"
     other_lines = "queue (the tasks), current, actions, turn"
     other_keys = ("queue", "current", "actions", "turn")
     game_over_default = "score"
@@ -426,10 +434,10 @@ class TashKalarWords(Words):
                     raise ExampleError(items[3].span, "an improvised summon names the opponent "
                                        "whose piece it uses", "'improvised p2'")
                 out.put(path + ("improvised",), m.group(1), items[3].span)
-        elif kind == "flare":
+        elif kind in ("flare", "thaw"):
             if len(texts) != 1:
-                raise ExampleError(line.span, "a flare line names one flare",
-                                   "'p1 flare: NAME'")
+                raise ExampleError(line.span, f"a {kind} line names one card",
+                                   f"'p1 {kind}: NAME'")
             out.put(path + ("card",), texts[0], items[0].span)
         elif texts:
             raise ExampleError(line.span, f"'{kind}' takes nothing", f"'p1 {kind}:'")

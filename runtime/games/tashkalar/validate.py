@@ -118,6 +118,9 @@ def check(cardset, folder: Path, threshold: float = 0.6) -> list:
             else:
                 seen.add(info.name)
                 ref_text = ref["text"]
+                if ref.get("deck") == "Everfrost" and ref.get("frozen_or_warp_text"):
+                    # 004 扩展 永霜: the frozen effect's text follows the being's (our `frozen:`)
+                    ref_text = " ".join(x for x in (ref_text, ref["frozen_or_warp_text"]) if x)
                 if rank_index(ref["rank"]) != info.rank:
                     problems.append(f"rank {RANKS[info.rank]}, the table's is {ref['rank']}")
                 if (ref["deck"] == "Legends") != (info.kind == "legend"):
@@ -174,7 +177,7 @@ def check(cardset, folder: Path, threshold: float = 0.6) -> list:
                          reference=ref_text, note=note))
     for name, r in beings.items():
         if name not in seen and r["deck"] in ("Northern", "Southern", "Highland", "Sylvan",
-                                              "Legends"):
+                                              "Everfrost", "Legends"):
             rows.append(dict(name=name, kind="legend" if r["deck"] == "Legends" else "being",
                              deck=r["deck"].lower(), checks="", problems=[], similarity=-1.0,
                              status="absent", text="", reference=r["text"], note=""))

@@ -644,3 +644,100 @@ def advanceable(env, s, arg) -> bool:
     # a combat move may enter a square of the same rank: the verb's adverb decides at the
     # move; here a square it could enter at all (combat's rules) is enough to be offered
     return d is not None and g.owner[s] >= 0 and g.can_enter(g.rank[s], B.step(s, B.DIRECTIONS[d]), True)
+
+
+# ------------------------------------------------------------------ Everfrost (004 扩展 永霜)
+@verb("freeze", None, phrase=lambda r, act: "put a frozen effect of your discard pile into "
+      "play (one stored at a time)",
+      doc="a card of your discard pile with a frozen effect, chosen, has its frozen effect "
+          "stored as if just summoned (004 扩展 永霜: one stored at a time: with one stored, "
+          "keep one of the two) (Frozen Chest)")
+def freeze(env, items, call) -> list:
+    g, p = env.game, env.executor
+    pile = [c for c in _pile(env)
+            if any(k == "frozen" for k, _r, _t in g.effects.get(c, ()))]
+    if not pile:
+        return []
+    c = g.choose(p, "card", pile, 1, 1, "a frozen effect of your discard pile to put into play")[0]
+    g.store_frozen(p, c)
+    return [c]
+
+
+@verb("discard", "loss", phrase=lambda r, act: "discard one of your flares",
+      doc="`discard flare`: one flare of your hand, chosen, to the bottom of the flare deck "
+          "(refilled at the turn's end, 004 弃牌) (Winter Whisperer)")
+def discard(env, items, call) -> list:
+    g, p = env.game, env.executor
+    if not g.flares[p]:
+        return []
+    c = g.choose(p, "card", list(g.flares[p]), 1, 1, "a flare to discard")[0]
+    g.flares[p].remove(c)
+    g.flare_deck.insert(0, c)
+    return [c]
+
+
+@function("arrival_destroyed", (), "bool",
+          phrase="the being's arrival destroyed a piece",
+          doc="whether the summoned being's arrival (004 召唤: a combat jump onto its square) "
+              "destroyed a piece (Royal Reindeer)")
+def arrival_destroyed(env):
+    return env.ctx.being >= 0 and env.game.summon_hit >= 0
+
+
+@function("arrival_destroyed_enemy", (), "bool",
+          phrase="the being's arrival destroyed an enemy piece",
+          doc="whether the summoned being's arrival destroyed an enemy piece (Everfrost "
+              "Sentinel)")
+def arrival_destroyed_enemy(env):
+    hit = env.game.summon_hit
+    return env.ctx.being >= 0 and hit >= 0 and hit != env.executor
+
+
+@verb("slow", None, phrase=lambda r, act: "each other player has one action less on their "
+      "next turn",
+      doc="each opponent takes one action fewer on their next turn (Everfrost Sentinel)")
+def slow(env, items, call) -> list:
+    g, p = env.game, env.executor
+    out = []
+    for q in g.opponents(p):
+        g.lost_actions[q] += 1
+        out.append(q)
+    return out
+
+
+@verb("obliterate", "pieces", yields="squares", phrase="destroy {obj}, counted as two "
+      "destroyed pieces, and remove it from the game",
+      doc="destroy (004 术语) counted twice (tasks, Deathmatch's score), and the piece leaves "
+          "the game: it does not return to its owner's stock (Deathbringer)")
+def obliterate(env, items, call) -> list:
+    g, p = env.game, env.executor
+    done = []
+    for s in squares(env, items):
+        o = g.owner[s]
+        if o < 0:
+            continue
+        r = g.rank[s]
+        if g.destroy(p, s):
+            if o != p:   # counted as two destroyed pieces
+                g.destroyed_turn[p].append(r)
+                g.killed[p].append((o, r))
+            if r == LEGENDARY:
+                g.legend_supply[o] -= 1
+                g.removed[o][1] += 1
+            else:
+                g.supply[o] -= 1
+                g.removed[o][0] += 1
+            done.append(s)
+    return done
+
+
+@function("own_beside", ("square|pieces",), "int",
+          phrase="the number of your other pieces adjacent to {0}",
+          doc="how many of your pieces, the being excepted, are adjacent to the square "
+              "(Deathbringer)")
+def own_beside(env, s):
+    s = square_of(env, s if type(s) is not list else (s[0] if s else -1))
+    if s < 0:
+        return 0
+    g, p, being = env.game, env.executor, env.ctx.being
+    return sum(1 for t in B.NEIGHBOURS[s] if g.owner[t] == p and t != being)

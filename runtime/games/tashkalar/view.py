@@ -53,6 +53,10 @@ def event_text(eng, e, names) -> str | None:
         return f"the piece on {B.name(e[1])} is {tag}d"
     if tag == "flare":
         return f"{who(e[1])} plays the flare {t[e[2]].name}"
+    if tag == "freeze":   # 004 扩展 永霜
+        return f"{who(e[1])} stores the frozen effect of {t[e[2]].name}"
+    if tag == "thaw":
+        return f"{who(e[1])} releases the frozen effect of {t[e[2]].name}"
     if tag == "discard":
         return f"{who(e[1])} discards {t[e[2]].name}" + (
             f" and puts {len(e[3])} card(s) back" if e[3] else "")
@@ -108,6 +112,8 @@ class TashKalarView:
         hand = eng.hand[p] + eng.legends[p] + eng.flares[p]
         out.append(Text(f"{names[p] if p < len(names) else f'p{p + 1}'}'s hand: " +
                         ", ".join(eng.table.cards[c].name for c in hand)))
+        if eng.frozen[p]:
+            out.append(Text("frozen effect stored: " + eng.table.cards[eng.frozen[p][0]].name))
         summons = legal_summon_lines(eng, p)
         if summons:
             out.append(Text("legal summons:\n" + "\n".join(summons)))
@@ -160,7 +166,7 @@ class TashKalarView:
 
     def option_detail(self, state, option) -> str:
         v = option.value
-        if isinstance(v, tuple) and v and v[0] in ("summon", "flare"):
+        if isinstance(v, tuple) and v and v[0] in ("summon", "flare", "thaw"):
             eng = state.engine
             c = v[1]
             for kind, _run, text in eng.effects.get(c, ()):

@@ -20,6 +20,7 @@ v.type("rank", doc="a rank: common, heroic or legendary")
 v.type("direction", plural="directions", doc="one of the eight directions")
 v.type("style", doc="standard or combat (a move's or jump's rules)")
 v.type("reward", doc="what a card gains (an action, a turn, an extra card drawn)")
+v.type("loss", doc="what a card discards (a flare)")
 
 # ---- card attributes
 v.attr("kind", "word", KINDS, doc="being (default), legend, flare or task")
@@ -91,12 +92,13 @@ v.adjective("non-central", ("square", "piece"), "test", test="central", negated=
 v.const("rank", *RANKS)
 v.const("style", "standard", "combat")
 v.const("reward", "action", "turn", "improvisation", "card", "legend")
+v.const("loss", "flare")   # `discard flare` (Everfrost's Winter Whisperer)
 v.const("piece", "being")
 v.const("player", "you")
 v.const("players", "opponents")
 
 v.examples = {"pieces": "an enemy piece on adjacent", "rank": "common",
-              "squares": "an empty square on marked", "style": "combat", "reward": "action"}
+              "squares": "an empty square on marked", "style": "combat", "reward": "action", "loss": "flare"}
 v.add(verbs)
 v.phrasebook = TashKalarRenderer
 
@@ -110,6 +112,9 @@ v.effect_kind("upper", executor="owner", prefix="Upper: ",
               doc="a flare's upper half: an opponent has X more upgraded pieces")
 v.effect_kind("lower", executor="owner", prefix="Lower: ",
               doc="a flare's lower half: an opponent has Y more pieces")
+v.effect_kind("frozen", executor="owner", prefix="Frozen: ",
+              doc="an Everfrost being's frozen effect (004 扩展 永霜): stored when it is "
+                  "summoned, released later like a flare, one stored at a time")
 
 
 def _check_examples(card, path):

@@ -23,6 +23,8 @@ cpdef int_array(values)
 cdef dict _ONE, _PLACES
 cpdef int_filled(long n, long value)
 cpdef list _places(long n_players)
+@cython.locals(view=long[::1])
+cpdef shared_view(values)
 cpdef column(cards, str name)
 cpdef tuple _columns(cards)
 

@@ -25,6 +25,8 @@ cdef class TashKalarGame(Host):
     cdef public list owner, rank, supply, legend_supply, deck, hand, legends, flares, discards
     cdef public list legend_deck, flare_deck, task_deck, tasks, claimed, vp, improvised
     cdef public list destroyed_turn, summoned_turn, colour, killed, searches, gone, extra_draws
+    cdef public list frozen, lost_actions, removed
+    cdef public long summon_hit
     cdef public Boards bb
 
     @cython.locals(seq=tuple, n=long, d=Decision, i=long, ra=RandomAgent)
@@ -88,3 +90,25 @@ cpdef bint _conquest(TashKalarGame g, long p, info) except -1
 cpdef bint _surround(TashKalarGame g, long p, info) except -1
 @cython.locals(name=str)
 cpdef bint task_met(TashKalarGame g, long p, long c) except -1
+
+# the pattern tasks' tests as typed loops over the squares' tuples
+cdef tuple _RED, _GREEN, _CROSSES, _LINES, _DIAGONALS, _SIDE_PAIRS, _CORNER_PAIRS
+@cython.locals(owner=list, rank=list, n=long, s=long)
+cpdef long _upgraded_on(TashKalarGame g, long q, tuple squares) except? -1
+@cython.locals(owner=list, n=long, s=long)
+cpdef long _count_on(TashKalarGame g, long q, tuple squares) except? -1
+@cython.locals(q=long)
+cpdef bint _rainbow(TashKalarGame g, long p, info) except -1
+@cython.locals(need=long, shape=tuple)
+cpdef bint _cross(TashKalarGame g, long p, info) except -1
+@cython.locals(lead=long, opponents=list, line=tuple, mine=long, ok=bint, q=long)
+cpdef bint _lines(TashKalarGame g, long p, info) except -1
+@cython.locals(d=tuple)
+cpdef bint _diagonals(TashKalarGame g, long p, info) except -1
+@cython.locals(owner=list, neighbours=tuple, a=tuple, b=list, seen=list, todo=list, s=long,
+               t=long)
+cpdef bint _chain(TashKalarGame g, long p, tuple pairs) except -1
+@cython.locals(owner=list, squares=tuple, neighbours=tuple, within=tuple, s=long, o=long,
+               t=long, u=long, x=long, y=long, close=bint, ok=bint, near=list, reach=list,
+               frontier=list, nxt=list)
+cpdef bint _isolation(TashKalarGame g, long p, info) except -1

@@ -15,6 +15,7 @@ from runtime.games.tashkalar import board as B
 from runtime.games.tashkalar import verbs as V
 from runtime.games.tashkalar.definition import DECKS, GAME
 from runtime.games.tashkalar.game import task_met
+from tests.tashkalar.test_tk_rules import put  # a piece set on the board from its supply
 
 S = B.parse
 # the beings written of each deck (18 each in the game; Everfrost is being written)
@@ -28,14 +29,6 @@ def engine(opts=None, seed=0, answers=()):
     return e
 
 
-def put(e, square, p, r=0):
-    s = S(square)
-    e.owner[s], e.rank[s] = p, r
-    if r == 2:
-        e.legend_supply[p] -= 1
-    else:
-        e.supply[p] -= 1
-    return s
 
 
 def clear(e):

@@ -162,6 +162,8 @@ def central(env, s, arg) -> bool:
 # ------------------------------------------------------------------ functions
 @function("rank", ("square|pieces",), "rank", phrase="the rank of {0}")
 def rank_of(env, s):
+    if s is None:   # a declined choice's binding: no piece
+        return "none"
     s = square_of(env, s if type(s) is not list else (s[0] if s else -1))
     if s < 0 or env.game.owner[s] < 0:
         return "none"

@@ -47,6 +47,7 @@ SETUP_KEYS = {"players": "each player's pieces and cards", "tasks": "the task qu
               "turn": "the turn number",
               "gateway": "the Gateway's square (004 扩展 虚空), or none"}
 EXPECT_KEYS = {"players": "each player's pieces and cards", "tasks": "the task queue",
+               "actions_left": "the actions left in the turn",
                "gateway": "the Gateway's square (004 扩展 虚空), or none"}
 ACTIONS = {"place": ("square",), "summon": ("card", "square", "orientation", "improvised"),
            "discard": (),
@@ -191,6 +192,8 @@ class TashKalarScenarios(Zones):
                 self._card(name, path + ("tasks", i), chk, ("task",))
         if "gateway" in expect:
             self._gateway(expect["gateway"], path + ("gateway",), chk)
+        if "actions_left" in expect:
+            chk.integer(expect["actions_left"], path + ("actions_left",), 0, 9, "actions_left")
 
     def check_action(self, step, path, chk, n):
         kind = step["action"]
@@ -311,6 +314,9 @@ class TashKalarScenarios(Zones):
                     diffs.append(f"{pname} colours: expected {want}, got {got}")
             if "score" in zones and eng.score(p) != zones["score"]:
                 diffs.append(f"{pname} score: expected {zones['score']}, got {eng.score(p)}")
+        if "actions_left" in expect and eng.actions_left != expect["actions_left"]:
+            diffs.append(f"actions left: expected {expect['actions_left']}, got "
+                         f"{eng.actions_left}")
         if "gateway" in expect:
             want = expect["gateway"] or "none"
             got = B.name(eng.portal) if eng.portal >= 0 else "none"
@@ -432,6 +438,11 @@ class TashKalarWords(Words):
             if len(texts) > 1:
                 raise ExampleError(line.span, "'gateway' takes one square", "'gateway: e5'")
             out.put((part, "gateway"), texts[0] if texts else "none", line.span)
+            return True
+        if part == "expect" and key == ["actions"]:   # the actions left in the turn
+            if len(texts) != 1 or not texts[0].isdigit():
+                raise ExampleError(line.span, "'actions' takes one number", "a number")
+            out.put(("expect", "actions_left"), int(texts[0]), line.span)
             return True
         if part != "setup" or len(key) != 1:
             return False

@@ -814,6 +814,15 @@ def toward_gateway(env, s) -> list:
     return [u for u in B.NEIGHBOURS[s] if dist(u) < d]
 
 
+@function("toward_gateway_not_onto", ("square|pieces",), "squares",
+          phrase="the squares adjacent to {0} closer to the Gateway, but the Gateway's",
+          doc="toward_gateway's squares without the Gateway's own: a move toward the Gateway "
+              "that must not destroy it (Demon of Lust)")
+def toward_gateway_not_onto(env, s) -> list:
+    t = env.game.portal
+    return [u for u in toward_gateway(env, s) if u != t]
+
+
 @function("outnumbered", (), "bool", phrase="an opponent has more pieces than you",
           doc="some opponent has more pieces on the board than you (Demon of Envy)")
 def outnumbered(env):

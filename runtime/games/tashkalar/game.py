@@ -659,8 +659,12 @@ class TashKalarGame(Host):
             return "you have three legendary pieces on the board (004 传奇: at most three)"
         if c not in self.summonable_cards(p):
             return f"{info.name} is not in your hand"
-        return mismatch(info.pattern, s, o, self.owner, self.rank,
-                        p if self.borrowed < 0 else self.borrowed, info.rank)
+        b = self.borrowed
+        why = mismatch(info.pattern, s, o, self.owner, self.rank, p if b < 0 else b, info.rank)
+        if why and b >= 0:   # Possessed Summoner: this summon's pattern is of b's pieces
+            why = (f"this summon uses p{b + 1}'s pieces instead of yours (Possessed Summoner): "
+                   + why.replace("your ", f"p{b + 1}'s "))
+        return why
 
     def summon(self, p: int, c: int, s: int, o: int) -> None:
         """004 召唤: the being's piece arrives on its square by combat jump, then its card's

@@ -757,7 +757,8 @@ def is_gateway(env, s, arg) -> bool:
     return s >= 0 and s == env.game.portal
 
 
-@verb("gate", "pieces", yields="pieces", phrase="{obj} becomes the Gateway",
+@verb("gate", "pieces", yields="pieces",
+      phrase=lambda r, act: f"{r.obj(act.obj)} becomes the Gateway",
       doc="the piece becomes the Gateway (004 扩展 虚空: one on the board; a legendary piece "
           "never does) (Gate Keeper, Demon of Pride, Demon of Gluttony, Gate Master)")
 def gate(env, items, call) -> list:
@@ -770,8 +771,8 @@ def gate(env, items, call) -> list:
     return done[-1:]
 
 
-@verb("exalt", "pieces", yields="pieces", phrase="upgrade {obj} (a heroic piece becomes "
-      "legendary)",
+@verb("exalt", "pieces", yields="pieces",
+      phrase=lambda r, act: f"upgrade {r.obj(act.obj)} (a heroic piece becomes legendary)",
       doc="one rank up, a heroic piece to legendary too (from its owner's three legendary "
           "pieces: none left, it stays heroic); the Gateway's marker leaves a piece that "
           "becomes legendary (004 扩展 虚空) (Gate Master)")
@@ -780,7 +781,8 @@ def exalt(env, items, call) -> list:
     return [s for s in squares(env, items) if g.exalt(s)]
 
 
-@verb("crown", "pieces", phrase="this summoning counts as summoning a legend on {obj}",
+@verb("crown", "pieces",
+      phrase=lambda r, act: f"this summoning counts as summoning a legend on {r.obj(act.obj)}",
       doc="this summoning counts as summoning a legend on the piece's square: the tasks' "
           "summoned legends, Deathmatch's 1 VP for a legend (004 死斗规则) (Gate Master)")
 def crown(env, items, call) -> list:
@@ -829,6 +831,12 @@ def outnumbered(env):
     g, p = env.game, env.executor
     mine = g.pieces(p)
     return any(g.pieces(q) > mine for q in g.opponents(p))
+
+
+@function("flares", (), "int", phrase="the number of flares in your hand",
+          doc="how many flares you hold (Possessed Summoner: 'you may discard your flare')")
+def flares(env):
+    return len(env.game.flares[env.executor])
 
 
 @function("deck_cards", (), "int", phrase="the number of cards in your deck",
@@ -882,8 +890,9 @@ def infiltrate(env, rank, call) -> list:
     return [s] if g.place(q, s, r) else []
 
 
-@verb("borrow", "pieces", phrase="for your next summoning this turn, use pieces of the colour "
-      "of {obj} instead of your own",
+@verb("borrow", "pieces",
+      phrase=lambda r, act: (f"for your next summoning this turn, use pieces of the colour of "
+                             f"{r.obj(act.obj)} instead of your own"),
       doc="your next summon this turn uses the pieces of this piece's colour in place of yours "
           "(its pattern, and a being square on 'your' piece); no improvised summon with it "
           "(Possessed Summoner)")

@@ -61,7 +61,7 @@ v.zone("here", doc="the being's square (where it stands now)", phrase="being's s
 v.zone("pattern", doc="the squares of the pieces that summoned the being",
        phrase="pattern's squares")
 v.zone("gateway", doc="the Gateway's square (004 扩展 虚空; none without a Gateway)",
-       phrase="the Gateway's square")
+       phrase="Gateway's square")
 v.lister = verbs.lister
 v.domains = dict(verbs.DOMAINS)
 v.example_zones = ()

@@ -213,3 +213,43 @@ def test_the_artifact_adjective_tells_the_sets_apart(probe_zones):
                                                     "red": {"cards": ["Oars"]}},
                                           "score": ["Vase 2a"]}}}}
     _ok(run_scenario(data, probe_zones))
+
+
+# ------------------------------------------------------------------ validate --set Artifacts
+def test_validate_artifacts_has_a_row_per_third_edition_card_and_relic(innovation_tsv):
+    """`cardlang validate --set Artifacts`: 105 cards and 5 relics (the age-11 rows are 4th
+    edition only); "C:" markers stripped like "D:"; a relic's echo text comes first and its
+    karma text last, as the engine renders `echo:` and `karma` sections."""
+    from runtime.front.validate import read_reference, reference_text, validate
+    ref = read_reference(str(innovation_tsv), "Artifacts")
+    assert len(ref) == 110 and not any(r["age"] == "11" for r in ref.values())
+    treaty = reference_text(ref["Treaty of Kadesh"]).splitlines()
+    assert treaty[0].startswith("I compel you to return") and len(treaty) == 2
+    pin = reference_text(ref["Safety Pin"]).splitlines()
+    assert pin[0].startswith("Echo: ") and pin[1].startswith("I demand")
+    ching = reference_text(ref["Ching Shih"]).splitlines()
+    assert len(ching) == 2 and all(k.startswith("Karma: ") for k in ching)
+    res = load([CARDS_ROOT / "innovation" / "artifacts"])
+    rows = validate(res.cards, ref, 0.6)
+    assert {r.name for r in rows} == set(ref)
+    written = {c.name for c in res.cards}
+    assert {r.name for r in rows if r.status == "missing"} == set(ref) - written
+    assert all(r.examples > 0 for r in rows if r.status != "missing")
+    by = {r.name: r for r in rows}
+    assert by["Holmegaard Bows"].status == "ok"
+
+
+def test_the_artifacts_table_in_the_docs_is_current(innovation_tsv):
+    """docs/cards/artifacts.md is the command's table for the cards written (regenerate it with
+    `cardlang validate innovation --reference ... --set Artifacts --markdown
+    docs/cards/artifacts.md`), its hand-written part kept."""
+    from pathlib import Path
+
+    from runtime.front.validate import KEEP, markdown, read_reference, validate
+    doc = Path(__file__).resolve().parent.parent / "docs" / "cards" / "artifacts.md"
+    text = doc.read_text()
+    res = load([CARDS_ROOT / "innovation" / "artifacts"])
+    notes = {c.name: c.attrs["note"] for c in res.cards if c.attrs.get("note")}
+    rows = validate(res.cards, read_reference(str(innovation_tsv), "Artifacts"), 0.6)
+    assert KEEP in text
+    assert text[:text.index(KEEP)].rstrip("\n") == markdown(rows, "Artifacts", 0.6, notes).rstrip("\n")

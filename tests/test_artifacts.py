@@ -133,13 +133,20 @@ card "Probe Sort"
     effect:
         score all artifact cards from hand
         tuck all non-artifact cards from hand
+
+card "Probe Return"
+    set artifacts
+    age 1; color yellow; icons hex crown crown crown
+    dogma crown
+    effect:
+        return all cards from hand
 '''
 VASES = "".join(f'''
 card "Vase {v}{x}"
     set artifacts
     age {v}; color yellow; icons hex leaf leaf leaf
     dogma none
-''' for v in (2, 3, 4) for x in "ab")
+''' for v in (2, 3, 4, 5) for x in "ab")
 
 
 @pytest.fixture(scope="module")
@@ -234,7 +241,8 @@ def test_validate_artifacts_has_a_row_per_third_edition_card_and_relic(innovatio
     assert {r.name for r in rows} == set(ref)
     written = {c.name for c in res.cards}
     assert {r.name for r in rows if r.status == "missing"} == set(ref) - written
-    assert all(r.examples > 0 for r in rows if r.status != "missing")
+    effects = {c.name: bool(c.effects) for c in res.cards}
+    assert all(r.examples > 0 for r in rows if r.status != "missing" and effects[r.name])
     by = {r.name: r for r in rows}
     assert by["Holmegaard Bows"].status == "ok"
 
@@ -301,3 +309,113 @@ def test_dig_rules_on_the_engine():
     assert first >= 0 and g.display(0) == [first] and g.cards.set[first] == "artifacts"
     assert artifacts.dig_artifact(g, 0, 1) == -1 and g.display(0) == [first]
     g.state.check_conservation()
+
+
+# ------------------------------------------------------------------ relics
+def _relic_scenario(covered, melded, decks, answers, expect_p1, p2=None, expect_p2=None,
+                    game_over=None, achievements_p1=()):
+    """p1 melds `melded` on `covered` (a dig of the covered card's value) with the relics."""
+    p1 = {"board": {"red": {"cards": [covered]}}, "hand": [melded]}
+    if achievements_p1:
+        p1["achievements"] = list(achievements_p1)
+    data = {"name": "relic", "game": "innovation",
+            "options": {"players": 2, "sets": SETS, "relics": True},
+            "setup": {"players": {"p1": p1, **({"p2": p2} if p2 else {})}, "decks": decks,
+                      "current_player": "p1"},
+            "steps": [{"actor": "p1", "action": "meld", "card": melded}]
+            + [{"actor": "p1", "choose": a} for a in answers],
+            "expect": {"players": {"p1": expect_p1, **({"p2": expect_p2} if expect_p2 is not None
+                                                      else {})}, "game_over": game_over}}
+    return data
+
+
+# a base 3 (Engineering, red) covered by a red 3 (Optics): a dig of an Artifact 3
+DIG3 = dict(covered="Engineering", melded="Optics")
+RED3 = {"red": {"cards": ["Optics", "Engineering"]}}
+
+
+def test_after_a_dig_the_relic_of_that_age_is_seized_from_the_area(probe_zones):
+    """000 "遗物卡（可选）": after a dig, the relic whose age is the Artifact's value may be
+    seized; a relic whose type is not a set in play (Timbuktu: Cities) goes to achievements."""
+    _ok(run_scenario(_relic_scenario(**DIG3, decks={"artifacts": {"3": ["Vase 3a"]}},
+                                     answers=[["Timbuktu"]],
+                                     expect_p1={"board": RED3, "display": ["Vase 3a"],
+                                                "achievements": ["Timbuktu"]}), probe_zones))
+
+
+def test_seizing_is_optional(probe_zones):
+    _ok(run_scenario(_relic_scenario(**DIG3, decks={"artifacts": {"3": ["Vase 3a"]}},
+                                     answers=[[]],
+                                     expect_p1={"board": RED3, "display": ["Vase 3a"]}),
+                     probe_zones))
+
+
+def test_a_relic_of_a_set_in_play_may_go_to_hand(probe_zones):
+    """000 "遗物卡（可选）": "如果其卡背与游戏中正在使用的任何卡组的卡背相匹配，你可以选择将其
+    转移到你的手牌" (Newton-Wickins Telescope: an Artifacts back)."""
+    data = _relic_scenario(covered="Physics", melded="Tools",
+                           decks={"artifacts": {"5": ["Vase 5a"]}},
+                           answers=[["Newton-Wickins Telescope"], ["hand"]],
+                           expect_p1={"board": {"blue": {"cards": ["Tools", "Physics"]}},
+                                      "display": ["Vase 5a"],
+                                      "hand": ["Newton-Wickins Telescope"]})
+    data["setup"]["players"]["p1"]["board"] = {"blue": {"cards": ["Physics"]}}
+    _ok(run_scenario(data, probe_zones))
+
+
+def test_a_relic_is_seized_from_another_players_achievements(probe_zones):
+    """000 "遗物卡（可选）": seized from any player's achievements pile."""
+    _ok(run_scenario(_relic_scenario(**DIG3, decks={"artifacts": {"3": ["Vase 3a"]}},
+                                     answers=[["Timbuktu"]],
+                                     p2={"achievements": ["Timbuktu"]}, expect_p2={},
+                                     expect_p1={"board": RED3, "display": ["Vase 3a"],
+                                                "achievements": ["Timbuktu"]}), probe_zones))
+
+
+def test_a_seized_relic_counts_as_an_achievement(probe_zones):
+    """000 "遗物卡（可选）": "只要遗物留在你的成就堆中，它就被视为已取得的成就": six
+    achievements and a seized relic win a two-player game with one expansion (7)."""
+    six = ["Tools", "Calendar", "Paper", "Invention", "Coal", "Canning"]
+    _ok(run_scenario(_relic_scenario(**DIG3, decks={"artifacts": {"3": ["Vase 3a"]}},
+                                     answers=[["Timbuktu"]], achievements_p1=six,
+                                     expect_p1={"board": RED3, "display": ["Vase 3a"],
+                                                "achievements": six + ["Timbuktu"]},
+                                     game_over={"winners": ["p1"], "reason": "achievements"}),
+                     probe_zones))
+
+
+def test_a_returned_relic_goes_back_to_the_relic_area(probe_zones):
+    """000 "遗物卡（可选）": "被返回的遗物会返回到可用遗物区域": not to a supply pile; a later
+    dig may seize it again."""
+    data = {"name": "return", "game": "innovation",
+            "options": {"players": 2, "sets": SETS, "relics": True},
+            "setup": {"players": {"p1": {"board": {"yellow": {"cards": ["Probe Return"]},
+                                                   "blue": {"cards": ["Physics"]}},
+                                         "hand": ["Newton-Wickins Telescope"]}},
+                      "decks": {"artifacts": {"5": {"exactly": ["Vase 5a"]}}},
+                      "current_player": "p1"},
+            "steps": [{"actor": "p1", "action": "dogma", "card": "Probe Return"}],
+            "expect": {"players": {"p1": {"board": {"yellow": {"cards": ["Probe Return"]},
+                                                    "blue": {"cards": ["Physics"]}}}},
+                       "decks": {"artifacts": {"5": {"exactly": ["Vase 5a"]}}}}}
+    _ok(run_scenario(data, probe_zones))
+    g = GAME.engine({"sets": SETS, "relics": True})
+    g.setup()
+    from runtime.games.innovation import artifacts
+    relic = g.cards.id_of("Newton-Wickins Telescope")
+    assert relic in artifacts.seizable(g, 5)
+    g.transfer(relic, 0, "hand")
+    assert relic not in artifacts.seizable(g, 5)
+    g.return_card(0, relic)
+    assert relic in artifacts.seizable(g, 5) and relic in g.state.limbo
+    g.state.check_conservation()
+
+
+def test_the_relics_option_needs_artifacts():
+    """000 "遗物卡（可选）": relics are an optional addition to a game with Artifacts: refused,
+    with the reason, otherwise."""
+    with pytest.raises(BadOptions, match="relics are played with the Artifacts of History only"):
+        GAME.options({"sets": ["base", "echoes"], "relics": True})
+    assert GAME.options({"sets": SETS, "relics": True})["relics"] is True
+    assert Options(relics=True).to_dict()["relics"] is True
+    assert "relics" not in Options().to_dict()  # (saves without relics unchanged)

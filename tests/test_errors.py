@@ -212,7 +212,7 @@ bad.card:2:18: error: unknown color 'pink'
 bad.card:5:17: error: unknown adjective 'rde'
             score a rde card from hand
                     ^^^
-  expected: one of artifact, blue, bottom, green, highest, lowest, non-artifact, non-blue, non-green, non-purple, non-red, non-yellow
+  expected: one of artifact, blue, bottom, green, highest, lowest, non-artifact, non-blue, non-figure, non-green, non-purple, non-red
   did you mean 'red'?""",
     "unknown_name": """\
 bad.card:5:14: error: unknown name 'foo'
@@ -245,7 +245,7 @@ bad.card:5:17: error: unknown noun 'widget'
 bad.card:5:17: error: unknown adjective 'shiny'
             score a shiny card from hand
                     ^^^^^
-  expected: one of artifact, blue, bottom, green, highest, lowest, non-artifact, non-blue, non-green, non-purple, non-red, non-yellow""",
+  expected: one of artifact, blue, bottom, green, highest, lowest, non-artifact, non-blue, non-figure, non-green, non-purple, non-red""",
     "adjective_for_another_noun": """\
 bad.card:5:17: error: 'splayed' does not apply to card
             score a splayed card from hand

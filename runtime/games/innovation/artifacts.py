@@ -18,14 +18,21 @@ value, its hex slot, its set, its featured icon) comes from the card table.
   first), then return it; or return it; or pass and keep it;
 * melding from display (000 "展示的牌"): during a meld action the displayed card may be melded
   as if it were in hand (a meld action: it may dig again);
+* relics (000 "遗物卡（可选）", the option `relics`): the five relics (cards of kind `relic`,
+  each of another set's type: its `set`) start in the available relics area, which is where a
+  relic out of play lies (the State's limbo); after a dig the player may seize the relic whose
+  age is the dug Artifact's value, from the area or from any player's achievements, to their
+  achievements, or to their hand when the relic's type is a set in play; a relic in
+  achievements counts as an achievement; a returned relic goes back to the area;
 * the order after a meld action with Echoes (000 "使用多个扩展进行游戏": (3) dig, then (4)
   promote): `install` runs before Echoes' so that the dig trigger comes first.
 """
 from __future__ import annotations
 
-from .state import DISPLAY
+from .state import ACHIEVEMENTS, DISPLAY, LIMBO
 
 SET = "artifacts"
+RELIC = "relic"  # the card kind of a relic
 HEX = 0  # cards.ICON_NAMES["hex"]
 DIG = "dig"  # the event ("dig", player, card, value): an Artifact dug onto the display
 ARTIFACT_DECISION = "artifact"  # the free artifact action's decision and its options
@@ -40,6 +47,11 @@ def install(game) -> None:
     game.add_trigger("turn", free_artifact_action)
     game.add_action("meld", meld_from_display, _never)
     game._hooks["dogma count"] = [display_count]
+    if game.options.relics:
+        import sys
+        # the PROCEED of the game's own module (the compiled twin has its own object)
+        proceed = sys.modules[type(game).__module__].PROCEED
+        game.add_replacement("return", lambda g, verb, args: return_relic(g, args, proceed))
 
 
 def artifacts_index(game) -> int:
@@ -78,7 +90,9 @@ def dig(game, event) -> None:
     covered = pile[n - 2]
     if not digs(game, melded, covered):
         return
-    dig_artifact(game, p, game.age_of[covered])
+    card = dig_artifact(game, p, game.age_of[covered])
+    if card >= 0 and game.options.relics and not game.over:
+        seize(game, p, game.age_of[card])
 
 
 def dig_artifact(game, p: int, value: int) -> int:
@@ -150,3 +164,49 @@ def meld_from_display(game, p: int) -> list:
 
 def _never(game, p, action) -> None:  # ("meld", c) is performed by the game's own meld action
     raise AssertionError("a meld action is the game's")
+
+
+# ------------------------------------------------------------------ relics
+def seizable(game, value: int) -> list:
+    """The relics of an age that may be seized: in the relic area (the relics out of play) or
+    in any player's achievements (000 "遗物卡（可选）": "只能从可用遗物区域，或任何玩家的成就堆
+    （包括你自己的）中夺取"), in id order."""
+    st = game.state
+    kind, age_of = game.cards.kind, game.age_of
+    out = [c for c in st.limbo if kind[c] == RELIC and age_of[c] == value]
+    for q in range(game.n_players):
+        out.extend(c for c in st.achievements[q] if kind[c] == RELIC and age_of[c] == value)
+    return sorted(out)
+
+
+def seize(game, p: int, value: int) -> bool:
+    """After a dig: p may seize a relic of the dug Artifact's value, to their achievements, or
+    to their hand when its back (its set) is one of the sets in play."""
+    cands = seizable(game, value)
+    if not cands:
+        return False
+    chosen = game._choose(p, "card", cands, 0, 1, "seize a relic (you may)")
+    if not chosen:
+        return False
+    c = chosen[0]
+    where = "achievements"
+    in_play = set(game.options.expansions) | {"base"}
+    if game.cards.set[c] in in_play:
+        where = game._choose(p, RELIC, ("achievements", "hand"), 1, 1,
+                             f"seize {game.cards.name[c]} to your achievements or your hand")[0]
+    st = game.state
+    if where == "achievements" and st.zone_of[c] == ACHIEVEMENTS and st.owner_of[c] == p:
+        return True  # (seized from one's own achievements to them: nothing moves)
+    game.transfer(c, p, where)
+    return True
+
+
+def return_relic(game, args, proceed):
+    """The return replacement: a returned relic goes back to the relic area (000 "遗物卡（可
+    选）": "被返回的遗物会返回到可用遗物区域"), not to a supply pile."""
+    p, card = args
+    if game.cards.kind[card] != RELIC:
+        return proceed
+    game.state.move(card, LIMBO)
+    game._emit(("return", p, card, "relics"))
+    return True

@@ -29,6 +29,8 @@ class Innovation(Game):
         OptionSpec("extra_achievements", 0, "achievements needed beyond the usual number",
                    minimum=0, maximum=10),
         OptionSpec("sets", ("base",), "the card sets in play", choices=SETS),
+        OptionSpec("relics", False, "Artifacts: play with the relics (000 \"遗物卡（可选）\"); "
+                   "needs the artifacts set"),
     )
 
     def vocabulary(self):
@@ -45,6 +47,10 @@ class Innovation(Game):
             if s not in PLAYABLE_SETS:
                 raise BadOptions(f"the {s} set is not playable yet (playable: "
                                  f"{', '.join(PLAYABLE_SETS)})")
+        if options["relics"] and "artifacts" not in sets:
+            # 000 "遗物卡（可选）": relics are an optional addition to a game with Artifacts
+            raise BadOptions("relics are played with the Artifacts of History only: add "
+                             "artifacts to the sets (e.g. --sets base,artifacts --option relics=true)")
         if options["edition"] == 1 and len(set(sets)) > 1:
             # 000 "游戏版本和差异": the expansions are compatible with the latest rules only
             raise BadOptions("the first edition plays the base set only: the expansions go with "
@@ -63,16 +69,17 @@ class Innovation(Game):
     def rules_options(self, opts: dict):
         from .game import Options
         return Options(players=opts["players"], teams=opts["teams"], edition=opts["edition"],
-                       extra_achievements=opts["extra_achievements"], expansions=opts["sets"])
+                       extra_achievements=opts["extra_achievements"], expansions=opts["sets"],
+                       relics=bool(opts["relics"]))
 
     def new_state(self, options: dict | None = None, seed: int = 0, mode: str = "interpreted",
                   record_events: bool = False):
         from runtime.core.machine import EngineState
-        cls, table, effects, specials, rules = self._made(options, mode)
+        cls, table, effects, specials, rules, triggers = self._made(options, mode)
 
         def fresh():  # each run of the new game starts from a new engine: cheaper than a copy
             return cls(table, effects, specials, rules, seed, auto_setup=False,
-                       record_events=record_events)
+                       record_events=record_events, triggers=triggers)
         return EngineState(self, None, fresh=fresh)
 
     def _made(self, options: dict | None, mode: str) -> tuple:
@@ -90,7 +97,8 @@ class Innovation(Game):
             from .cardset import load_cardset
             opts = self.options(options)
             cs = load_cardset(opts["edition"], mode)
-            made = (cs.game_class, cs.table, cs.effects, cs.specials, self.rules_options(opts))
+            made = (cs.game_class, cs.table, cs.effects, cs.specials, self.rules_options(opts),
+                    cs.triggers)
             if key is not None:
                 if len(_MADE) >= 64:
                     _MADE.clear()

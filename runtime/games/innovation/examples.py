@@ -147,6 +147,11 @@ class InnovationWords(Words):
         if card_set is None:  # a parsed card: its set is its folder's (the catalogue's facts)
             f = self.cat.get(card.name)
             card_set = None if f is None else f.set
+        if _attr(card, "kind") == "relic":  # a relic plays with Artifacts and the relics
+            # (000 "遗物卡（可选）"), and with its own type's set when that set is playable
+            out["sets"] = ["base"] + (["echoes"] if card_set == "echoes" else []) + ["artifacts"]
+            out["relics"] = True
+            return out
         if card_set not in (None, "base"):  # an expansion's card plays with its set
             out["sets"] = ["base", card_set]
         return out

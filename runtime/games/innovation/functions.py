@@ -440,6 +440,29 @@ def has_demand(env, card) -> bool:
     return False
 
 
+def _icon_multiset(game, card) -> tuple:
+    """A card's counted icons (crown .. clock, every slot), sorted: its icons in type and
+    number."""
+    return tuple(sorted(i for i in game.cards.icons[card] if 1 <= i <= 6))
+
+
+@function("icons_like_top", ("card", "player?"), "bool", defaults=_EX,
+          phrase="{0} has exactly the same icons, in type and number, as a top card on your board",
+          doc="Artifacts: a card has exactly the icons, in type and number, of a top card on a "
+              "player's board (Complex Numbers)")
+def icons_like_top(env, card, who=None) -> bool:
+    c = first_of(card)
+    if c is None:
+        return False
+    g = env.game
+    p = env.executor if who is None else who
+    mine = _icon_multiset(g, c)
+    for pile in g.state.board[p]:
+        if pile and _icon_multiset(g, pile[-1]) == mine:
+            return True
+    return False
+
+
 def eligible_with_phrase(r, fn) -> str:
     return f"you would be eligible to achieve {r.expr(fn.args[0])} with a score of " \
            f"{r.expr(fn.args[1])}"

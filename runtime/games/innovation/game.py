@@ -65,18 +65,22 @@ class Options:
     edition: int = 3
     extra_achievements: int = 0
     expansions: tuple = ("base",)
+    relics: bool = False  # Artifacts' optional relics (000 "遗物卡（可选）")
 
     def to_dict(self) -> dict:
-        return {"players": self.players, "teams": self.teams, "edition": self.edition,
-                "extra_achievements": self.extra_achievements,
-                "expansions": list(self.expansions)}
+        d = {"players": self.players, "teams": self.teams, "edition": self.edition,
+             "extra_achievements": self.extra_achievements, "expansions": list(self.expansions)}
+        if self.relics:  # (only when on: the saves of games without relics stay as they were)
+            d["relics"] = True
+        return d
 
     @staticmethod
     def from_dict(d: dict) -> "Options":
         return Options(players=int(d.get("players", 2)), teams=bool(d.get("teams", False)),
                        edition=int(d.get("edition", 3)),
                        extra_achievements=int(d.get("extra_achievements", 0)),
-                       expansions=tuple(d.get("expansions", ("base",))))
+                       expansions=tuple(d.get("expansions", ("base",))),
+                       relics=bool(d.get("relics", False)))
 
 
 @dataclass(frozen=True)
@@ -307,7 +311,12 @@ class InnovationGame(Host):
         self._nested = 0
         self._checking_specials = False
         self.transactional = True
-        if triggers:  # the card set's triggered effects (karma) hook the verbs they name
+        if triggers:  # the triggered effects (karma) of the cards in play (the sets in play;
+            # a relic with the relics option) hook the verbs they name; none: nothing hooked
+            triggers = {c: rows for c, rows in triggers.items()
+                        if (cards.kind[c] == "relic" and options.relics)
+                        or (cards.kind[c] != "relic" and cards.set[c] in in_play)}
+        if triggers:
             from .effects import EffectContext
             from .karma import install
             install(self, triggers, EffectContext, PROCEED)

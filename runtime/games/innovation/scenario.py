@@ -266,9 +266,9 @@ class InnovationScenarios(Zones):
             Options = cs.runtime.Options
         rules = Options(players=opts["players"], teams=opts["teams"], edition=opts["edition"],
                         extra_achievements=opts["extra_achievements"],
-                        expansions=tuple(opts["sets"]))
+                        expansions=tuple(opts["sets"]), relics=bool(opts["relics"]))
         g = cs.game_class(cs.table, cs.effects, cs.specials, rules, seed=data.get("seed", 0),
-                          auto_setup=False)
+                          auto_setup=False, triggers=cs.triggers)
         try:
             place_position(g, data.get("setup", {}), cs.table)
         except ScenarioError as e:

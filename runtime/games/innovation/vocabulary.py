@@ -94,6 +94,8 @@ v.adjective("artifact", ("card",), "test", "artifacts", test="of_set",
             doc="Artifacts: a card of the Artifacts set")
 v.adjective("non-artifact", ("card",), "test", "artifacts", test="of_set", negated=True,
             doc="Artifacts: a card of another set")
+v.adjective("non-figure", ("card",), "test", "figures", test="of_set", negated=True,
+            doc="Figures: a card that is not a figure (Ching Shih, a relic of the Figures type)")
 for c in COLORS:
     v.adjective(c, ("card", "color"), "test", c, test="color")
     v.adjective("non-" + c, ("card", "color"), "test", c, test="color", negated=True)

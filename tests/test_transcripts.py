@@ -64,6 +64,38 @@ def test_echoes_transcript_replays_exactly(path, mode):
     assert replay_diffs(cardset("innovation", mode=mode), t) == []
 
 
+# ------------------------------------------------------------------ Artifacts
+# Regenerate with `python tests/transcripts/regenerate.py artifacts` whenever Artifacts (or
+# Echoes) cards are added or changed; the files are made once most of the set is written
+# (issue 23): until then there are none and these tests say so.
+ARTIFACTS_FILES = sorted((Path(__file__).parent / "transcripts" /
+                          "innovation_artifacts").glob("*.json"))
+NO_ARTIFACTS_FILES = "no base + Artifacts transcripts yet: python tests/transcripts/regenerate.py " \
+                     "artifacts once most of the set is written"
+
+
+def test_artifacts_transcripts_cover_echoes_relics_and_2_to_4_players():
+    if not ARTIFACTS_FILES:
+        pytest.skip(NO_ARTIFACTS_FILES)
+    shapes = set()
+    for path in ARTIFACTS_FILES:
+        t = json.loads(path.read_text())
+        opts = t["save"]["header"]["options"]
+        assert "artifacts" in opts["expansions"] and t["final"]["game_over"] is not None
+        assert all("display" in zones for zones in t["final"]["players"].values())
+        shapes.add(("echoes" in opts["expansions"], bool(opts.get("relics"))))
+        shapes.add(opts["players"])
+    assert len(ARTIFACTS_FILES) >= 8
+    assert {(False, False), (False, True), (True, False), (True, True), 2, 3, 4} <= shapes
+
+
+@pytest.mark.parametrize("mode", ["interpreted", "compiled"])
+@pytest.mark.parametrize("path", ARTIFACTS_FILES, ids=[p.stem for p in ARTIFACTS_FILES])
+def test_artifacts_transcript_replays_exactly(path, mode):
+    t = json.loads(path.read_text())
+    assert replay_diffs(cardset("innovation", mode=mode), t) == []
+
+
 # ------------------------------------------------------------------ Tash-Kalar
 TK_FILES = sorted((Path(__file__).parent / "transcripts" / "tashkalar").glob("*.json"))
 

@@ -1,7 +1,9 @@
 """Regenerate the stored whole-game transcripts (run after an intended rule or card change, and
-review the diff): python tests/transcripts/regenerate.py [innovation|echoes|tashkalar] (all by
-default). `echoes` (base + Echoes games, tests/transcripts/innovation_echoes/) must be rerun
-whenever Echoes cards are added or changed: a new card in the supply changes every game."""
+review the diff): python tests/transcripts/regenerate.py [innovation|echoes|artifacts|tashkalar]
+(all by default). `echoes` (base + Echoes games, tests/transcripts/innovation_echoes/) must be
+rerun whenever Echoes cards are added or changed: a new card in the supply changes every game;
+`artifacts` (base + Artifacts and base + Echoes + Artifacts games, with and without the relics,
+tests/transcripts/innovation_artifacts/) whenever Artifacts (or Echoes) cards change."""
 import json
 import sys
 from pathlib import Path
@@ -16,6 +18,16 @@ PLAN = ([(2, False, ["random", "random"])] * 10 + [(2, False, ["greedy", "random
 ECHOES_PLAN = ([(2, False, ["random", "random"])] * 2 + [(2, False, ["greedy", "random"])] * 2
                + [(3, False, ["random", "greedy", "random"])] * 2 + [(4, False, ["random"] * 4)] * 2
                + [(4, True, ["greedy", "random", "random", "greedy"])] * 2)
+
+# base + Artifacts (issue 23): with and without Echoes, with and without the relics, 2-4 players
+ARTIFACTS_PLAN = [(2, False, ["random", "random"], ("base", "artifacts"), False),
+                  (2, False, ["greedy", "random"], ("base", "artifacts"), True),
+                  (3, False, ["random", "greedy", "random"], ("base", "artifacts"), True),
+                  (4, True, ["greedy", "random", "random", "greedy"], ("base", "artifacts"), False),
+                  (2, False, ["random", "random"], ("base", "echoes", "artifacts"), False),
+                  (2, False, ["random", "greedy"], ("base", "echoes", "artifacts"), True),
+                  (3, False, ["random"] * 3, ("base", "echoes", "artifacts"), True),
+                  (4, False, ["random"] * 4, ("base", "echoes", "artifacts"), False)]
 
 DM = "deathmatch"
 TASHKALAR_PLAN = [({}, ["random", "random"]), ({}, ["random", "random"]),
@@ -66,6 +78,22 @@ def echoes():
         print(i, n, teams, t["final"]["game_over"], t["final"]["decisions"])
 
 
+def artifacts():
+    from runtime.front.testing import cardset
+    from runtime.games.innovation.game import Options
+    from runtime.games.innovation.transcripts import record
+    cs = cardset("innovation")
+    out = Path(__file__).resolve().parent / "innovation_artifacts"
+    out.mkdir(exist_ok=True)
+    for old in out.glob("game_*.json"):
+        old.unlink()
+    for i, (n, teams, agents, sets, relics) in enumerate(ARTIFACTS_PLAN):
+        t = record(cs, 7000 + i, Options(players=n, teams=teams, expansions=sets, relics=relics),
+                   agents)
+        (out / f"game_{i:02d}.json").write_text(json.dumps(t, indent=1) + "\n")
+        print(i, n, teams, sets, relics, t["final"]["game_over"], t["final"]["decisions"])
+
+
 def tashkalar():
     from runtime.games.tashkalar.transcripts import record
     out = Path(__file__).resolve().parent / "tashkalar"
@@ -78,6 +106,7 @@ def tashkalar():
 
 
 if __name__ == "__main__":
-    games = sys.argv[1:] or ["innovation", "echoes", "tashkalar"]
+    games = sys.argv[1:] or ["innovation", "echoes", "artifacts", "tashkalar"]
     for name in games:
-        {"innovation": innovation, "echoes": echoes, "tashkalar": tashkalar}[name]()
+        {"innovation": innovation, "echoes": echoes, "artifacts": artifacts,
+         "tashkalar": tashkalar}[name]()

@@ -30,6 +30,8 @@ def final_state(g: InnovationGame) -> dict:
                                 "board": board}
         if len(g.options.expansions) > 1:   # (a base game has no forecast: its files unchanged)
             players[f"p{p + 1}"]["forecast"] = sorted(name[x] for x in g.forecast(p))
+        if "artifacts" in g.options.expansions:  # (Artifacts: the display)
+            players[f"p{p + 1}"]["display"] = sorted(name[x] for x in g.display(p))
     r = g.result()
     return {"players": players,
             "game_over": None if r is None else {"winners": [f"p{w + 1}" for w in r.winners],
@@ -46,7 +48,8 @@ def record(cs, seed: int, options: Options, agents: list[str]) -> dict:
     """A whole game of the named agents (played through the contract: the greedy agent reads
     nothing else) and its transcript."""
     from .definition import GAME
-    g = cs.game_class(cs.table, cs.effects, cs.specials, options, seed, auto_setup=False)
+    g = cs.game_class(cs.table, cs.effects, cs.specials, options, seed, auto_setup=False,
+                      triggers=cs.triggers)
     end = EngineState(GAME, g).play_out([make_agent(a, seed * 31 + i)
                                          for i, a in enumerate(agents)])
     g = end.engine
@@ -54,7 +57,8 @@ def record(cs, seed: int, options: Options, agents: list[str]) -> dict:
 
 
 def replay_diffs(cs, transcript: dict) -> list[str]:
-    g = cs.game_class.replay(cs.table, cs.effects, cs.specials, json.dumps(transcript["save"]))
+    g = cs.game_class.replay(cs.table, cs.effects, cs.specials, json.dumps(transcript["save"]),
+                             triggers=cs.triggers)
     got, want = final_state(g), transcript["final"]
     diffs = []
     for key in want:

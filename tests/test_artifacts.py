@@ -419,3 +419,27 @@ def test_the_relics_option_needs_artifacts():
     assert GAME.options({"sets": SETS, "relics": True})["relics"] is True
     assert Options(relics=True).to_dict()["relics"] is True
     assert "relics" not in Options().to_dict()  # (saves without relics unchanged)
+
+
+# ------------------------------------------------------------------ whole games
+@pytest.mark.parametrize("seed", range(4))
+def test_mixed_artifacts_games_conserve_cards_and_replay(seed):
+    """Random base + Artifacts (+ Echoes, + relics) games: every card in exactly one place after
+    every step (State.check_conservation), digs happen, and the save replays to the same
+    state."""
+    from runtime.core.agents.basic import RandomAgent
+    cs = cardset("innovation", mode="interpreted")
+    sets = ("base", "artifacts") if seed % 2 == 0 else ("base", "echoes", "artifacts")
+    n = 2 + seed % 3
+    opts = Options(players=n, expansions=sets, relics=seed >= 2)
+    g = cs.game_class(cs.table, cs.effects, cs.specials, opts, seed,
+                      [RandomAgent(seed * 10 + q) for q in range(n)], record_events=True,
+                      triggers=cs.triggers)
+    steps = 0
+    while not g.over and steps < 500:
+        g.step()
+        steps += 1
+        g.state.check_conservation()
+    assert g.over
+    r = cs.game_class.replay(cs.table, cs.effects, cs.specials, g.save(), triggers=cs.triggers)
+    assert list(r.state.zone_of) == list(g.state.zone_of) and r.result() == g.result()

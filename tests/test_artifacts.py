@@ -215,3 +215,91 @@ def test_the_artifact_adjective_tells_the_sets_apart(probe_zones):
                                                     "red": {"cards": ["Oars"]}},
                                           "score": ["Vase 2a"]}}}}
     _ok(run_scenario(data, probe_zones))
+
+
+# ------------------------------------------------------------------ validate --set Artifacts
+def test_validate_artifacts_has_a_row_per_third_edition_card_and_relic(innovation_tsv):
+    """`cardlang validate --set Artifacts`: 105 cards and 5 relics (the age-11 rows are 4th
+    edition only); "C:" markers stripped like "D:"; a relic's echo text comes first and its
+    karma text last, as the engine renders `echo:` and `karma` sections."""
+    from runtime.front.validate import read_reference, reference_text, validate
+    ref = read_reference(str(innovation_tsv), "Artifacts")
+    assert len(ref) == 110 and not any(r["age"] == "11" for r in ref.values())
+    treaty = reference_text(ref["Treaty of Kadesh"]).splitlines()
+    assert treaty[0].startswith("I compel you to return") and len(treaty) == 2
+    pin = reference_text(ref["Safety Pin"]).splitlines()
+    assert pin[0].startswith("Echo: ") and pin[1].startswith("I demand")
+    ching = reference_text(ref["Ching Shih"]).splitlines()
+    assert len(ching) == 2 and all(k.startswith("Karma: ") for k in ching)
+    res = load([CARDS_ROOT / "innovation" / "artifacts"])
+    rows = validate(res.cards, ref, 0.6)
+    assert {r.name for r in rows} == set(ref)
+    written = {c.name for c in res.cards}
+    assert {r.name for r in rows if r.status == "missing"} == set(ref) - written
+    assert all(r.examples > 0 for r in rows if r.status != "missing")
+    by = {r.name: r for r in rows}
+    assert by["Holmegaard Bows"].status == "ok"
+
+
+def test_the_artifacts_table_in_the_docs_is_current(innovation_tsv):
+    """docs/cards/artifacts.md is the command's table for the cards written (regenerate it with
+    `cardlang validate innovation --reference ... --set Artifacts --markdown
+    docs/cards/artifacts.md`), its hand-written part kept."""
+    from pathlib import Path
+
+    from runtime.front.validate import KEEP, markdown, read_reference, validate
+    doc = Path(__file__).resolve().parent.parent / "docs" / "cards" / "artifacts.md"
+    text = doc.read_text()
+    res = load([CARDS_ROOT / "innovation" / "artifacts"])
+    notes = {c.name: c.attrs["note"] for c in res.cards if c.attrs.get("note")}
+    rows = validate(res.cards, read_reference(str(innovation_tsv), "Artifacts"), 0.6)
+    assert KEEP in text
+    assert text[:text.index(KEEP)].rstrip("\n") == markdown(rows, "Artifacts", 0.6, notes).rstrip("\n")
+
+
+# ------------------------------------------------------------------ the dig (artifacts.py)
+def _dig_scenario(decks, display):
+    p1 = {"board": {"red": {"cards": ["Oars", "Archery"]}}}
+    if display:
+        p1["display"] = display
+    return {"name": "dig", "game": "innovation", "options": {"players": 2, "sets": SETS},
+            "setup": {"players": {"p1": {"board": {"red": {"cards": ["Archery"]}},
+                                         "hand": ["Oars"]}},
+                      "decks": decks, "current_player": "p1"},
+            "steps": [{"actor": "p1", "action": "meld", "card": "Oars"}],
+            "expect": {"players": {"p1": p1}}}
+
+
+def test_a_dig_skips_the_ages_whose_base_pile_is_empty(probe_zones):
+    """000 "挖掘事件": "跳过任何基础供应堆为空的时代": the covered 1 digs an Artifact 2 when
+    the base 1 pile is empty."""
+    _ok(run_scenario(_dig_scenario({"base": {"1": {"exactly": []}},
+                                    "artifacts": {"1": ["Probe Draw"], "2": ["Vase 2b"]}},
+                                   ["Vase 2b"]), probe_zones))
+
+
+def test_a_dig_whose_skipped_artifacts_pile_is_empty_is_ignored(probe_zones):
+    """000 "挖掘事件": the Artifacts pile of the age reached is empty: nothing is displayed
+    (a dig never displays a base card, and never goes on to a further age)."""
+    _ok(run_scenario(_dig_scenario({"base": {"1": {"exactly": []}, "2": ["Calendar"]},
+                                    "artifacts": {"2": {"exactly": []}, "3": ["Vase 3a"]}},
+                                   None), probe_zones))
+
+
+def test_dig_rules_on_the_engine():
+    """digs(): value at most the covered one's, or the same hex slot; dig_artifact() refuses
+    a second card on display."""
+    from runtime.games.innovation import artifacts
+    g = GAME.engine({"sets": SETS})
+    g.setup()
+    t = g.cards
+    oars, archery, road, construction = (t.id_of(n) for n in
+                                         ("Oars", "Archery", "Road Building", "Construction"))
+    assert artifacts.digs(g, oars, archery)                  # 1 on 1
+    assert artifacts.digs(g, road, oars)                     # 2 on 1, hexes both in slot 2
+    assert not artifacts.digs(g, construction, oars)         # 2 on 1, hex in slot 1
+    assert artifacts.hex_slot(g, oars) == 2 and artifacts.hex_slot(g, construction) == 1
+    first = artifacts.dig_artifact(g, 0, 1)
+    assert first >= 0 and g.display(0) == [first] and g.cards.set[first] == "artifacts"
+    assert artifacts.dig_artifact(g, 0, 1) == -1 and g.display(0) == [first]
+    g.state.check_conservation()

@@ -140,7 +140,7 @@ v.reserve("demand", None, why="Figures: a karma that makes a dogma a demand", ob
 v.effect_kind("effect", executor="sharing", doc="a non-demand dogma effect, shared")
 v.effect_kind("demand", executor="demanded", exports=True, wrap="I demand you {body}!",
               doc="I demand: opponents with fewer icons")
-v.effect_kind("compel", executor="compelled", exports=True, wrap="I compel you {body}!",
+v.effect_kind("compel", executor="compelled", exports=True, wrap="I compel you to {body}!",
               sets=("artifacts",),
               doc="Artifacts: I compel: a demand that affects the opponents with as many or more "
                   "of the featured icon (000 \"强制效果\"); printed on Artifacts cards only")

@@ -327,6 +327,8 @@ def shows(env, card, icon) -> bool:
 def slots_phrase(r, fn) -> str:
     a = fn.args
     who = r.possessive(a[2]) if len(a) > 2 else "your"
+    if isinstance(a[1], I.ItRef):  # inside "there is a color such that ..."
+        return f"the number of {r.expr(a[0])} visible in {who} pile of that color"
     return f"the number of {r.expr(a[0])} visible in {who} {r.expr(a[1])} pile"
 
 
@@ -342,7 +344,8 @@ def pile_slots(env, icon, color, who=None) -> int:
 def piles_with_phrase(r, fn) -> str:
     a = fn.args
     who = r.possessive(a[2]) if len(a) > 2 else "your"
-    return f"the number of {who} colors with {r.expr(a[1])} or more visible {r.expr(a[0])}"
+    icon = "of that icon" if isinstance(a[0], I.ItRef) else r.expr(a[0])  # "there is an icon such that"
+    return f"the number of {who} colors with {r.expr(a[1])} or more {icon} visible"
 
 
 @function("piles_with", ("icon", "int", "player?"), "int", phrase=piles_with_phrase,

@@ -427,6 +427,19 @@ def shares_icon(env, a, b) -> bool:
                for i in BASIC_ICONS)
 
 
+@function("comes_before", ("card", "card"), "bool", pure=True,
+          phrase="{0} comes before {1} in the alphabet",
+          doc="Artifacts: a card's English name sorts before another's, case aside, as the "
+              "first player is chosen (Basur Hoyuk Tokens: \"a top card ... that comes before "
+              "it in the alphabet\"); false when either is no card")
+def comes_before(env, a, b) -> bool:
+    x, y = first_of(a), first_of(b)
+    if x is None or y is None:
+        return False
+    names = env.game.cards.name
+    return names[x].casefold() < names[y].casefold()
+
+
 def eligible_with_phrase(r, fn) -> str:
     return f"you would be eligible to achieve {r.expr(fn.args[0])} with a score of " \
            f"{r.expr(fn.args[1])}"

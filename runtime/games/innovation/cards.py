@@ -17,7 +17,7 @@ ICON_NAMES = {
     "hex": 0, "crown": 1, "leaf": 2, "lightbulb": 3, "castle": 4, "factory": 5, "clock": 6,
     "avatar": 7, "flag": 8, "fountain": 9, "echo": 10, "arrow-left": 11, "arrow-right": 12,
     "arrow-up": 13, "plus": 14, "junk": 15, "uplift": 16, "unsplay": 17, "inspire": 18,
-    "music note": 19, "-": -1,
+    "music note": 19, "blank": -1, "-": -1,  # an empty slot (Battleship Yamato)
 }
 ICON_BY_ID = {v: k for k, v in ICON_NAMES.items()}
 HEX, CROWN, LEAF, LIGHTBULB, CASTLE, FACTORY, CLOCK = 0, 1, 2, 3, 4, 5, 6

@@ -382,6 +382,30 @@ def card_values(env, cards) -> list:
     return sorted(ages[c] for c in as_list(cards))
 
 
+def total_phrase(r, fn) -> str:
+    return f"the sum of the values of {r.expr(fn.args[0], plural=True)}"
+
+
+@function("total", ("cards",), "int", pure=True, zones=True, phrase=total_phrase,
+          doc="the sum of the values of the cards, 0 for none (Artifacts, The Wealth of Nations: "
+              "\"add up the values of all the cards in your score pile\"): the printed values, "
+              "not points() with its bonuses")
+def total(env, cards) -> int:
+    ages = env.game.age_of
+    n = 0
+    for c in as_list(cards):
+        n += ages[c]
+    return n
+
+
+@function("has_effects", ("card",), "bool", pure=True, phrase="{0} has an effect",
+          doc="Artifacts: a card has an effect printed (a dogma, demand, compel or echo effect): "
+              "Garland's Ruby Slippers' \"if the melded card has no effects\"")
+def has_effects(env, card) -> bool:
+    c = first_of(card)
+    return c is not None and bool(env.game.effects.get(c))
+
+
 def visible_cards_phrase(r, fn) -> str:
     a = fn.args
     who = r.possessive(a[1]) if len(a) > 1 else "your"

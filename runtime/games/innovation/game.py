@@ -1002,6 +1002,42 @@ class InnovationGame(Host):
         finally:
             self._nested -= 1
 
+    def execute_as_this(self, player: int, card: int, this: int, dogma_vars=None) -> None:
+        """000 "说明和其他关键词" ("执行效果...就好像它们是在这张牌上"): the card's effects run as
+        if printed on `this`, without sharing: its own echo effects (000 "回响效果": the target
+        card's, no other of its pile), then its effects top to bottom. The featured icon is
+        `this`'s: its demands and compels go to the player's non-teammate opponents with fewer
+        (compels: as many or more) of it, counted when the dogma began (`dogma_vars`, kept by
+        _run_dogma) or now when there was no such count; its non-demand effects run for the
+        player alone. Nothing done here earns the sharing bonus."""
+        n = self.n_players
+        icon = self._dogma_icon[this]
+        counts = dogma_vars.get("__counts__") if dogma_vars else None
+        if counts is None:
+            counts = [self.icon_count(q, icon) if icon >= 0 else 0 for q in range(n)]
+        mine = counts[player]
+        order = self._orders[player]
+        my_team = self.team_of[player]
+        self._nested += 1
+        try:
+            dv: dict = {}
+            for src, k, run, code in self._dogma_rows(card):
+                if code == ROW_DEMAND or code == ROW_COMPEL:
+                    for i in range(1, n):
+                        q = order[i]
+                        if self.team_of[q] == my_team:
+                            continue
+                        if (counts[q] < mine) if code == ROW_DEMAND else (counts[q] >= mine):
+                            if self.record_events or self._listening:
+                                self._emit((EV_DEMAND, q, src), False)
+                            ctx = new_context(self, q, player, src, k, dv, False)
+                            run_effect(run, ctx) if cython.compiled else run(ctx)
+                else:
+                    ctx = new_context(self, player, player, src, k, dv, False)
+                    run_effect(run, ctx) if cython.compiled else run(ctx)
+        finally:
+            self._nested -= 1
+
     def _run_dogma(self, p: int, card: int, kinds=None) -> bool:
         """000 "教义" (1)-(4): count the featured icon once; each effect top to bottom; demands
         go to non-teammate opponents with fewer icons in turn order after p; non-demands go to
@@ -1032,6 +1068,8 @@ class InnovationGame(Host):
         else:
             rows = self._dogma_rows(card)
         dv: dict = {}
+        if self._hooks:  # (an expansion's "as if on this card" reads the counts: execute_as_this)
+            dv["__counts__"] = [counts[q] for q in range(n)]
         bonus = False
         for src, k, run, code in rows:
             if kinds is not None and k not in kinds:

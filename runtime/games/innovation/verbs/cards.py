@@ -94,6 +94,39 @@ def execute_card(env, c) -> bool:
     return True
 
 
+@verb("execute-noting", "cards", each=True, phrase=execute_phrase,
+      doc="Artifacts: execute each non-demand effect of a card without sharing, done only when "
+          "that changed the game (The Big Bang: \"if this caused any change to occur\")")
+def execute_noting(env, c) -> bool:
+    """000 "说明和其他关键词" (execute), done when the game's observable state (State.signature:
+    every zone, pile order, splay and supply pile) differs afterwards: a reveal alone is no
+    change."""
+    g = env.game
+    before = g.state.signature()
+    g.execute_effects(env.executor, c)
+    return g.state.signature() != before
+
+
+def execute_as_this_phrase(r, act) -> str:
+    return f"execute the effects of {r.obj(act.obj)} as if they were on this card. Do not " \
+        "share them"
+
+
+@verb("execute-as-this", "cards", each=True, phrase=execute_as_this_phrase,
+      doc="Artifacts: execute every effect of a card as if it were printed on this card, without "
+          "sharing (its echo effects, demands and compels against the opponents this card's "
+          "featured icon makes vulnerable, non-demand effects for you alone)")
+def execute_as_this(env, c) -> bool:
+    return execute_as_this_card(env, c)
+
+
+def execute_as_this_card(env, c) -> bool:
+    """000 "说明和其他关键词": "执行效果...就好像它们是在这张牌上" (InnovationGame.execute_as_this)."""
+    ctx = env.ctx
+    env.game.execute_as_this(env.executor, c, ctx.card, ctx.dogma_vars)
+    return True
+
+
 @verb("achieve", "cards", each=True, phrase="{verbs} {obj}{args}",
       inline="achieve_card(env, {item})",
       doc="take a card as an achievement, ignoring eligibility")

@@ -2,9 +2,7 @@
 tests/test_example_coverage.py does for the base set): at least one example per effect of
 every card, and, for every card with a non-demand effect, one where an opponent shares it (the
 example's name says "shares" or "shared"). Ages 6-10 are another helper's batch.
-
-Cards whose non-demand effect cannot show the sharing bonus say why in their example names
-(Dancing Girl: its effect only wins the game, which ends before the free draw)."""
+Dancing Girl's sharing example ends in p1's win (its effect only wins), so it shows no free draw."""
 from __future__ import annotations
 
 from dsl.load import load

@@ -487,6 +487,32 @@ def icons_like_top(env, card, who=None) -> bool:
     return False
 
 
+@function("comes_before", ("card", "card"), "bool", pure=True,
+          phrase="{0} comes before {1} in the alphabet",
+          doc="Artifacts: a card's English name sorts before another's, case aside, as the "
+              "first player is chosen (Basur Hoyuk Tokens: \"a top card ... that comes before "
+              "it in the alphabet\"); false when either is no card")
+def comes_before(env, a, b) -> bool:
+    x, y = first_of(a), first_of(b)
+    if x is None or y is None:
+        return False
+    names = env.game.cards.name
+    return names[x].casefold() < names[y].casefold()
+
+
+def set_count_phrase(r, fn) -> str:
+    return f"the number of different sets among {r.expr(fn.args[0], plural=True)}"
+
+
+@function("set_count", ("cards",), "int", pure=True, zones=True, phrase=set_count_phrase,
+          doc="Artifacts: how many different sets (card types: base, Echoes, Artifacts...) "
+              "the cards come from (Baghdad Battery: \"they are from different sets\" is "
+              "set_count(melded) == 2)")
+def set_count(env, cards) -> int:
+    names = env.game.cards.set
+    return len({names[c] for c in as_list(cards)})
+
+
 def eligible_with_phrase(r, fn) -> str:
     return f"you would be eligible to achieve {r.expr(fn.args[0])} with a score of " \
            f"{r.expr(fn.args[1])}"

@@ -327,6 +327,8 @@ def shows(env, card, icon) -> bool:
 def slots_phrase(r, fn) -> str:
     a = fn.args
     who = r.possessive(a[2]) if len(a) > 2 else "your"
+    if isinstance(a[1], I.ItRef):  # inside "there is a color such that ..."
+        return f"the number of {r.expr(a[0])} visible in {who} pile of that color"
     return f"the number of {r.expr(a[0])} visible in {who} {r.expr(a[1])} pile"
 
 
@@ -342,7 +344,8 @@ def pile_slots(env, icon, color, who=None) -> int:
 def piles_with_phrase(r, fn) -> str:
     a = fn.args
     who = r.possessive(a[2]) if len(a) > 2 else "your"
-    return f"the number of {who} colors with {r.expr(a[1])} or more visible {r.expr(a[0])}"
+    icon = "of that icon" if isinstance(a[0], I.ItRef) else r.expr(a[0])  # "there is an icon such that"
+    return f"the number of {who} colors with {r.expr(a[1])} or more {icon} visible"
 
 
 @function("piles_with", ("icon", "int", "player?"), "int", phrase=piles_with_phrase,
@@ -424,6 +427,19 @@ def shares_icon(env, a, b) -> bool:
                for i in BASIC_ICONS)
 
 
+@function("has_demand", ("card",), "bool", pure=True, phrase="{0} has a demand effect",
+          doc="Artifacts: a card has a demand effect; an \"I compel\" effect counts, as it is a "
+              "demand for every purpose (000 \"强制效果\")")
+def has_demand(env, card) -> bool:
+    c = first_of(card)
+    if c is None:
+        return False
+    for e in env.game.effects.get(c, ()):
+        if e.kind == "demand" or e.kind == "compel":
+            return True
+    return False
+
+
 def eligible_with_phrase(r, fn) -> str:
     return f"you would be eligible to achieve {r.expr(fn.args[0])} with a score of " \
            f"{r.expr(fn.args[1])}"
@@ -463,6 +479,12 @@ def of_value(env, card, v) -> bool:
       doc="a standard achievement: a card that is not a special achievement")
 def standard(env, card, arg) -> bool:
     return not env.game.special_card[card]
+
+
+@test("of_set", intrinsic=True,
+      doc="a card of this set (Artifacts: \"a top Artifact\", \"no top Artifacts\")")
+def of_set(env, card, name) -> bool:
+    return env.game.cards.set[card] == name
 
 
 @test("splayed", inline="(_game(env).splay_of(_executor(env), {item}) != 'none')",

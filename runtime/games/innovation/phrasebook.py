@@ -130,6 +130,18 @@ class InnovationRenderer(Renderer):
             where = self.obj(c.collection.args[0])
             return (f"of different color from any card on {where}" if c.negated
                     else f"of the same color as any card on {where}")
+        if isinstance(c, I.Cmp) and isinstance(c.left, I.Fn) and c.left.name == "card_bonus" \
+                and isinstance(c.left.args[0], I.ItRef) and isinstance(c.right, I.Const) \
+                and c.right.value == 0 and c.op in (">", "=="):  # Echoes: "a card with a bonus"
+            return "with a bonus" if c.op == ">" else "without a bonus"
+        if isinstance(c, I.Fn) and c.name == "has_demand" and isinstance(c.args[0], I.ItRef):
+            return "with a demand effect"  # Artifacts (000 "强制效果": a compel counts)
+        if isinstance(c, I.Not) and isinstance(c.expr, I.Fn) and c.expr.name == "has_demand" \
+                and isinstance(c.expr.args[0], I.ItRef):
+            return "without a demand effect"
+        if isinstance(c, I.Cmp) and c.op == "!=" and isinstance(c.left, I.Fn) and c.left.name == "color" \
+                and isinstance(c.left.args[0], I.ItRef) and isinstance(c.right, (I.Var, I.Const)):
+            return "not of that color" if isinstance(c.right, I.Var) else f"not of color {c.right.value}"
         if isinstance(c, I.Cmp) and c.op == "==" and isinstance(c.left, I.Fn) and c.left.name == "color" \
                 and isinstance(c.left.args[0], I.ItRef):
             r = c.right
@@ -219,6 +231,9 @@ class InnovationRenderer(Renderer):
                     else "you have"
                 return (f"{who} {CMP_WORDS[e.op]} {self.count_words(right)} "
                         f"{self.expr(left.args[0])} on {self.icons_where(left)}")
+            if isinstance(left, I.Fn) and left.name == "card_bonus" and isinstance(right, I.Const) \
+                    and right.value == 0 and e.op in (">", "=="):  # Echoes: "if it has a bonus"
+                return f"{self.expr(left.args[0])} has {'a' if e.op == '>' else 'no'} bonus"
             if isinstance(left, I.Fn) and left.name == "color" and e.op in ("==", "!=") \
                     and isinstance(right, I.Const):
                 return f"{self.expr(left.args[0])} is {'not ' if e.op == '!=' else ''}{right.value}"

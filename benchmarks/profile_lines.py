@@ -43,7 +43,8 @@ def build_and_profile(games: int) -> None:
                    check=True, cwd=REPO)
     cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={PROFILE}",
            "--toggle-collect=*InnovationGame_*play", sys.executable, "-c",
-           PLAY.format(repo=REPO, mode="compiled", games=games, players=2)]
+           PLAY.format(repo=REPO, mode="compiled", games=games, players=2,
+                       game="innovation", options=None)]
     r = subprocess.run(cmd, env=env, capture_output=True, text=True)
     if r.returncode != 0:
         raise SystemExit(f"valgrind failed:\n{r.stderr[-2000:]}")

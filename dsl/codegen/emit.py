@@ -56,6 +56,17 @@ class _Place:
         self.zone = zone
 
 
+class _Arg:
+    """Any other argument of a verb's inline form, and the object: {for.value} (a query's
+    items chosen now, as VerbCall.arg gives them; `value` of the object is its items) and
+    {for.place} (the Place of the zone its query came from, as VerbCall.place; "None" when
+    it is not a query of a zone)."""
+
+    def __init__(self, value: str, place: str):
+        self.value = value
+        self.place = place
+
+
 class Emitter(Visitor):
     """Generates the code of one card set for one vocabulary. `nodes` are the objects the
     code refers to at run time."""
@@ -115,15 +126,7 @@ class Emitter(Visitor):
         obj = p.obj
         t = type(obj)
         if t is C.Pick:
-            lo, hi, keep = (("None" if x is None else self.expr(x))
-                            for x in (obj.lo, obj.hi, obj.all_but))
-            who = "_executor(env)" if obj.chooser is None else \
-                f"_chooser(env, {self.expr(obj.chooser)})"
-            items = cands or f"{self.query_fn(obj.select)}(env)"
-            rank = "None" if obj.select.rank is None else self.node(obj.select.rank)
-            out.append(f"{pad}_items, _wanted = pick_from(env, {items}, {lo}, {hi}, {keep}, "
-                       f"{who}, {lit(obj.mode)}, {lit(obj.kind)}, {lit(obj.prompt)}, "
-                       f"{lit(bool(obj.optional))}, {lit(bool(obj.if_you_do))}, {rank})")
+            out.append(f"{pad}_items, _wanted = {self.pick_call(obj, cands)}")
         elif t is C.Amount:
             out.append(f"{pad}_items, _wanted = [], {self.expr(obj.count)}")
         elif obj is None:
@@ -143,6 +146,24 @@ class Emitter(Visitor):
             out.append(f"{pad}_set_flag(env, {lit(p.flag)}, "
                        f"{full.format(result='_res', wanted='_wanted')})")
         return out
+
+    def pick_call(self, obj: C.Pick, cands: str = "") -> str:
+        """pick() of dsl/interp.py: (the chosen items, how many were wanted)."""
+        lo, hi, keep = (("None" if x is None else self.expr(x))
+                        for x in (obj.lo, obj.hi, obj.all_but))
+        who = "_executor(env)" if obj.chooser is None else \
+            f"_chooser(env, {self.expr(obj.chooser)})"
+        items = cands or f"{self.query_fn(obj.select)}(env)"
+        rank = "None" if obj.select.rank is None else self.node(obj.select.rank)
+        return (f"pick_from(env, {items}, {lo}, {hi}, {keep}, "
+                f"{who}, {lit(obj.mode)}, {lit(obj.kind)}, {lit(obj.prompt)}, "
+                f"{lit(bool(obj.optional))}, {lit(bool(obj.if_you_do))}, {rank})")
+
+    def place_of(self, node) -> str:
+        """VerbCall.place: the Place of the zone a query came from, else None."""
+        if type(node) is not C.Pick or node.select.source is None:
+            return "None"
+        return self.expr(node.select.source)
 
     def verb(self, p: C.Perform, i: int, v, pad: str) -> list[str]:
         """One verb of a step on `_res` (what the verb before it did)."""
@@ -168,10 +189,14 @@ class Emitter(Visitor):
 
     def bulk_inline(self, p: C.Perform, v):
         """A verb's inline form given what it reads of its step, when every part is known
-        here: the adverb; a keyword argument that is a zone (its players and zone)."""
+        here: the adverb; a keyword argument that is a zone (its players and zone), or any
+        other (its value, a query's items chosen when the verb runs, and its place); the
+        place of the object. The form's arguments are evaluated in the order it names them
+        (a query argument is chosen there, after the object, as run() would ask it)."""
         if not v.inline:
             return None
-        fields = {"items": "_res", "player": "_executor(env)"}
+        fields = {"items": "_res", "player": "_executor(env)",
+                  "obj": _Arg("_items", self.place_of(p.obj))}
         if "{adverb" in v.inline:
             if p.adverb is None:
                 return None
@@ -179,9 +204,12 @@ class Emitter(Visitor):
         for prep, val in p.args:
             if "{" + prep not in v.inline:  # an argument the form cannot take: run() does
                 return None
-            if type(val) is not C.Zone:
-                return None
-            fields[prep] = _Place(self.players_list(val.players), lit(val.zone))
+            if type(val) is C.Zone:
+                fields[prep] = _Place(self.players_list(val.players), lit(val.zone))
+            elif type(val) is C.Pick:
+                fields[prep] = _Arg(self.pick_call(val) + "[0]", self.place_of(val))
+            else:
+                fields[prep] = _Arg(self.expr(val), "None")
         try:
             return v.inline.format(**fields)
         except (KeyError, AttributeError):

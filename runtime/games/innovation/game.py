@@ -49,6 +49,7 @@ _ONE_CATS = tuple(_ZONE_CATS.get(z, CAT_HAND) for z in range(len(ZONE_NAMES)))
 _SCORE_CATS = tuple(CAT_SCORE | c for c in _ONE_CATS)
 _PAIR_CATS = tuple(a | b for a in _ONE_CATS for b in _ONE_CATS)
 _N_ZONES = len(ZONE_NAMES)
+_AVAILABLE = AVAILABLE  # (a C constant in the compiled twin)
 
 DRAW_ACTION = ("draw",)
 PROCEED = object()  # a replacement hook returns this to let the verb happen normally
@@ -1208,22 +1209,21 @@ class InnovationGame(Host):
         """_check_specials when every condition is a Combination with known inputs: each special
         asked only of the players whose State.changed bits meet its inputs (through C when
         compiled), and the bits cleared."""
-        # (the arrays read once per woken special are read in place: a local of one is a
-        # memoryview taken and released, when compiled)
+        # (the arrays are read in place: a local of one is a memoryview taken and released,
+        # when compiled; the constants are C ints, a module global is looked up by name)
         order = self._orders[st.current]
         woken = st.changed_any  # a special none of the changed bits meet is not looked at
-        masks, changed, available = self._special_masks, st.changed, AVAILABLE
-        for i in range(len(masks)):
-            mask = masks[i]
+        for i in range(len(self._special_masks)):
+            mask = self._special_masks[i]
             if not woken & mask:
                 continue
             card = self._special_cards[i]
-            zone = st.zone_of[card]  # (a C int: compared with the object, `available` is boxed)
-            if zone != available:
+            zone = st.zone_of[card]
+            if zone != _AVAILABLE:
                 continue
             cond = self._special_conds[i]
             for q in order:
-                bits = changed[q]
+                bits = st.changed[q]
                 if bits & mask and cond.holds(self, st, q):
                     self._claim_special(st, card, q)
                     woken = st.changed_any  # (claiming changes bits too)

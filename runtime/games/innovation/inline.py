@@ -28,6 +28,7 @@ class InnovationInline:
         ("runtime.games.innovation.verbs.cards", "reveal_card", "reveal_card"),
         ("runtime.games.innovation.verbs.moves", "return_items", "return_items"),
         ("runtime.games.innovation.verbs.moves", "transfer_items", "transfer_items"),
+        ("runtime.games.innovation.verbs.moves", "exchange_items", "exchange_items"),
         ("runtime.games.innovation.verbs.piles", "splay_items", "splay_items"),
         ("runtime.games.innovation.verbs.piles", "splayable", "splayable"),
     )

@@ -184,6 +184,25 @@ def _places(n_players: int) -> list:
     return made
 
 
+_PROTOS: dict = {}  # (players, cards) -> _int_prototype's answer
+_ALL_CARDS: dict = {}  # cards -> tuple(range(cards)): the first limbo, copied
+
+
+def _int_prototype(n_players: int, n_cards: int):
+    """The first values of a State's int_arrays end to end, in State._fresh_ints's order."""
+    n, pc = n_players, n_players * N_COLORS
+    return int_array([0] * (MAX_AGE + 1 + n * N_ICON_SLOTS + pc) + [LIMBO] * n_cards
+                     + [-1] * n_cards + [0] * (9 * n + pc) + [-1] * pc + [0] * (pc + n)
+                     + [IN_ALL] * n)
+
+
+def _all_cards(n_cards: int) -> tuple:
+    made = _ALL_CARDS.get(n_cards)
+    if made is None:
+        made = _ALL_CARDS[n_cards] = tuple(range(n_cards))
+    return made
+
+
 class State:
     def __init__(self, cards: CardTable, n_players: int):
         self.cards = cards
@@ -204,27 +223,47 @@ class State:
         # supply[set_index][age]: bottom->top (draw pops the end)
         self.supply = [[[] for _ in range(MAX_AGE + 1)] for _ in cards.set_names]
         self.available: list[int] = []
-        # the standard (not special) achievements available, as a count per age and a bit per
-        # age with any (avail_ages), kept by take/put: the turn reads the achievable ages here
-        self.avail_count = int_filled(MAX_AGE + 1, 0)
         self.avail_ages = 0
         self.removed: list[int] = []
-        self.limbo: list[int] = []
-        # each player's visible icon counts, icons[p * N_ICON_SLOTS + icon] (icon 1..6)
-        self.icons = int_filled(n_players * N_ICON_SLOTS, 0)
-        # each pile's packed icon counts (pack_icons), pile_icons[p * N_COLORS + colour]
-        self.pile_icons = int_filled(n_players * N_COLORS, 0)
-        self.zone_of = int_filled(cards.n, LIMBO)
-        self.owner_of = int_filled(cards.n, -1)
-        self.limbo = list(range(cards.n))
+        self.limbo = list(_all_cards(cards.n))
         # turn bookkeeping
         self.current = 0
         self.actions_left = 0
         self.turn = 0
         self.first_player = 0
-        self.tucked_this_turn = int_filled(n_players, 0)
-        self.scored_this_turn = int_filled(n_players, 0)
-        self.score_sum = int_filled(n_players, 0)  # each score pile's ages, kept by take/put
+        self._fresh_ints(n_players, cards.n)
+        self.cond_memo: dict = {}
+        self.changed_any = IN_ALL  # every player's changed bits together: a check is due
+        self.places = _places(n_players)
+
+    def _fresh_ints(self, n_players: int, n_cards: int) -> None:
+        """The State's int_arrays at their first values, each a slice of one array copied from
+        the prototype of (players, cards) (_int_prototype): compiled, one array and one
+        memoryview per State instead of one of each per field (~1,700 instructions each;
+        a slice of a typed memoryview is a C struct sharing its buffer)."""
+        proto = _PROTOS.get((n_players, n_cards))
+        if proto is None:
+            proto = _PROTOS[(n_players, n_cards)] = _int_prototype(n_players, n_cards)
+        ints = proto[:]  # (a copy, array or list; compiled, taken as a typed memoryview)
+        n, pc = n_players, n_players * N_COLORS
+        # the standard (not special) achievements available, as a count per age and a bit per
+        # age with any (avail_ages), kept by take/put: the turn reads the achievable ages here
+        self.avail_count = ints[0:MAX_AGE + 1]
+        a = MAX_AGE + 1
+        # each player's visible icon counts, icons[p * N_ICON_SLOTS + icon] (icon 1..6)
+        self.icons = ints[a:a + n * N_ICON_SLOTS]
+        a += n * N_ICON_SLOTS
+        # each pile's packed icon counts (pack_icons), pile_icons[p * N_COLORS + colour]
+        self.pile_icons = ints[a:a + pc]
+        a += pc
+        self.zone_of = ints[a:a + n_cards]  # (LIMBO)
+        a += n_cards
+        self.owner_of = ints[a:a + n_cards]  # (-1)
+        a += n_cards
+        self.tucked_this_turn = ints[a:a + n]
+        self.scored_this_turn = ints[a + n:a + 2 * n]
+        self.score_sum = ints[a + 2 * n:a + 3 * n]  # each score pile's ages, kept by take/put
+        a += 3 * n
         # Revisions of each player's board, for remembered special-achievement answers
         # (conditions.py, kept in cond_memo), all kept by refresh_pile: board_rev grows with
         # every change to the board, icons_rev when its icon counts change, colors_rev when a
@@ -233,22 +272,21 @@ class State:
         # ([p * N_COLORS + colour]). forecast_rev grows with every change to the forecast
         # (take/put: Echoes' Destiny reads it). pile_rev[p * N_COLORS + colour] grows with every
         # change to one pile (Echoes' counts of a pile's visible slots are kept by it).
-        self.board_rev = int_filled(n_players, 0)
-        self.icons_rev = int_filled(n_players, 0)
-        self.colors_rev = int_filled(n_players, 0)
-        self.tops_rev = int_filled(n_players, 0)
-        self.splays_rev = int_filled(n_players, 0)
-        self.forecast_rev = int_filled(n_players, 0)
-        self.pile_rev = int_filled(n_players * N_COLORS, 0)
-        self.seen_top = int_filled(n_players * N_COLORS, -1)
-        self.seen_splay = int_filled(n_players * N_COLORS, 0)
+        self.board_rev = ints[a:a + n]
+        self.icons_rev = ints[a + n:a + 2 * n]
+        self.colors_rev = ints[a + 2 * n:a + 3 * n]
+        self.tops_rev = ints[a + 3 * n:a + 4 * n]
+        self.splays_rev = ints[a + 4 * n:a + 5 * n]
+        self.forecast_rev = ints[a + 5 * n:a + 6 * n]
+        a += 6 * n
+        self.pile_rev = ints[a:a + pc]
+        self.seen_top = ints[a + pc:a + 2 * pc]  # (-1)
+        self.seen_splay = ints[a + 2 * pc:a + 3 * pc]
+        a += 3 * pc
         # Each board's shape as one int (shape_of): bit c when colour c has a pile, and two
         # bits at N_COLORS + 2c for its splay. Kept by refresh_pile, read by TabledShape.
-        self.shape = int_filled(n_players, 0)
-        self.cond_memo: dict = {}
-        self.changed = int_filled(n_players, IN_ALL)  # IN_* bits since the last check
-        self.changed_any = IN_ALL  # every player's changed bits together: a check is due
-        self.places = _places(n_players)
+        self.shape = ints[a:a + n]
+        self.changed = ints[a + n:a + 2 * n]  # IN_* bits since the last check (IN_ALL)
 
     # ---- copying (snapshots for transactional apply, tests) ----
     def clone(self) -> "State":

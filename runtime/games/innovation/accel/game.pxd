@@ -13,7 +13,7 @@ from runtime.games.innovation.effects cimport Runner, new_context
 
 cdef dict _ZONE_CATS, TRANSFER_ZONES, _ROW_CODES, _SPECIALS
 cdef tuple _ONE_CATS, _SCORE_CATS, _PAIR_CATS
-cdef long _N_ZONES
+cdef long _N_ZONES, _AVAILABLE
 @cython.locals(made=tuple, i=Py_ssize_t, known=bint)
 cpdef tuple _specials_of(list specials)
 cdef long ROW_DEMAND, ROW_COMPEL, ROW_OTHER, HAND_SORT_MAX, _N_ICON_SLOTS, _N_COLORS
@@ -75,7 +75,11 @@ cdef class InnovationGame(Host):
     cpdef tuck(self, p, card)
     cpdef score_card(self, p, card)
     cpdef transfer(self, card, to_player, to_zone)
+    @cython.locals(st=State, za=long, zb=long, a=list, b=list)
+    cpdef exchange(self, cards_a, tuple zone_a, cards_b, tuple zone_b)
     cpdef return_card(self, long p, long card)
+    @cython.locals(st=State)
+    cpdef achieve(self, p, card, anywhere=*)
     @cython.locals(groups=dict, order=list, n=long, set_of=long[::1], age_of=long[::1], c=long,
                    key=long)
     cpdef long return_cards(self, long p, list cards) except? -1
@@ -97,8 +101,7 @@ cdef class InnovationGame(Host):
     @cython.locals(st=State, known=bint)
     cpdef _check_specials(self, cats)
     @cython.locals(q=long, woken=long, card=long, mask=long, order=list, cond=Combination,
-                   bits=long, available=long, masks=long[::1], changed=long[::1], i=long,
-                   zone=long)
+                   bits=long, i=long, zone=long)
     cpdef _check_woken_specials(self, State st)
     cpdef _claim_special(self, State st, long card, long q)
     @cython.locals(st=State, p=long, acts=list, melds=list, dogmas=list, pile=list, c=long,

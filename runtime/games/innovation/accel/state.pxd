@@ -50,6 +50,8 @@ cdef class State:
     cdef public dict cond_memo
     cdef public list places
 
+    @cython.locals(ints=long[::1], a=long, n=long, pc=long)
+    cpdef _fresh_ints(self, long n_players, long n_cards)
     @cython.locals(s=State)
     cpdef State clone(self)
     @cython.locals(color=long)

@@ -52,12 +52,18 @@ def exchange_phrase(r, act) -> str:
     return s
 
 
-@verb("exchange", "cards", kwargs=(("for", "cards", True),), phrase=exchange_phrase)
+@verb("exchange", "cards", kwargs=(("for", "cards", True),), phrase=exchange_phrase,
+      inline="exchange_items(env, {items}, {for.value}, {obj.place}, {for.place})")
 def exchange(env, items, call) -> list:
     """Both sides move at once; the other side is chosen after this one."""
     other = call.arg("for")
+    return exchange_items(env, items, other, call.place("obj"), call.place("for"))
+
+
+def exchange_items(env, items: list, other, za, zb) -> list:
+    """exchange given the other side (a list, one card or None) and the Places the two sides
+    came from (None: not a zone's cards); compiled code gives them (the verb's inline form)."""
     other = other if isinstance(other, list) else ([] if other is None else [other])
-    za, zb = call.place("obj"), call.place("for")
     if za is None or zb is None:
         raise EffectError("exchange needs cards from a zone on each side")
     if not items and not other:

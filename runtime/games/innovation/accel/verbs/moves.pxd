@@ -1,6 +1,6 @@
 # C types for the compiled twin of moves.py.
 cimport cython
-from dsl.interp cimport Env
+from dsl.interp cimport Env, Place
 from runtime.games.innovation.game cimport InnovationGame
 from runtime.games.innovation.effects cimport EffectContext
 
@@ -8,3 +8,5 @@ from runtime.games.innovation.effects cimport EffectContext
 cpdef list return_items(Env env, list items)
 @cython.locals(g=InnovationGame)
 cpdef list transfer_items(Env env, list items, list players, str zone)
+@cython.locals(g=InnovationGame)
+cpdef list exchange_items(Env env, list items, other, Place za, Place zb)

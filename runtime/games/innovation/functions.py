@@ -12,8 +12,9 @@ from dsl.interp import Place, as_list, first_of
 from dsl.vocab import function, test
 
 from .cards import COLORS, color_id, icon_id
-from .echoes import (card_bonus as printed_bonus, card_shows, eligible as echoes_eligible,
-                     eligible_with_points, pile_slot_count, visible_bonuses)
+from .echoes import (bonus_count as visible_bonus_count, card_bonus as printed_bonus,
+                     card_shows, eligible as echoes_eligible, eligible_with_points,
+                     highest_bonus as highest_visible_bonus, pile_slot_count, visible_bonuses)
 from .zones import BASIC_ICONS, cards_in, colors_on
 
 _EX = ("_executor(env)",)  # the Cython form of a missing optional player: the executor
@@ -267,11 +268,7 @@ def bonus(env, who=None) -> int:
 
 
 def highest_bonus(g, who: int) -> int:
-    best = 0
-    for b in visible_bonuses(g, who):
-        if b > best:
-            best = b
-    return best
+    return highest_visible_bonus(g, who)
 
 
 def bonuses_phrase(r, fn) -> str:
@@ -311,7 +308,7 @@ def bonus_count(env, who=None) -> int:
 
 
 def bonus_count_of(g, who: int) -> int:
-    return len(visible_bonuses(g, who))
+    return visible_bonus_count(g, who)
 
 
 @function("card_bonus", ("card",), "int", pure=True, phrase="the bonus of {0}",

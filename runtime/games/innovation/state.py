@@ -246,6 +246,9 @@ class State:
         # bits at N_COLORS + 2c for its splay. Kept by refresh_pile, read by TabledShape.
         self.shape = int_filled(n_players, 0)
         self.cond_memo: dict = {}
+        # counts of each pile an expansion remembers under the pile's revision (Echoes' visible
+        # hexes, echo effects and bonuses: echoes.pile_memo, which makes it at its first count)
+        self.slot_memo = None
         self.changed = int_filled(n_players, IN_ALL)  # IN_* bits since the last check
         self.changed_any = IN_ALL  # every player's changed bits together: a check is due
         self.places = _places(n_players)
@@ -295,6 +298,7 @@ class State:
         s.seen_splay = self.seen_splay.copy()
         s.shape = self.shape.copy()
         s.cond_memo = dict(self.cond_memo)  # same boards, same revisions: still valid
+        s.slot_memo = None if self.slot_memo is None else self.slot_memo.copy()
         s.changed = self.changed.copy()
         s.changed_any = self.changed_any
         s.places = self.places

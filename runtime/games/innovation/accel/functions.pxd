@@ -20,7 +20,8 @@ cpdef list colors_in(Env env, where)
 cpdef long extreme_value(InnovationGame g, cards, bint high) except? -1
 # Echoes' functions (echoes.py), called through C by the inline forms of the cards' functions
 from runtime.games.innovation.echoes cimport pile_slot_count, visible_bonuses
-@cython.locals(best=long, b=long)
+from runtime.games.innovation.echoes cimport bonus_count as visible_bonus_count
+from runtime.games.innovation.echoes cimport highest_bonus as highest_visible_bonus
 cpdef long highest_bonus(InnovationGame g, long who) except? -1
 cpdef long bonus_count_of(InnovationGame g, long who) except? -1
 cpdef long pile_slots_of(InnovationGame g, icon, color, long who) except? -1

@@ -105,3 +105,13 @@ def test_a_tashkalar_transcript_that_differs_is_reported():
     t["save"]["decisions"] = t["save"]["decisions"][:-40]
     diffs = replay_diffs(t)
     assert any(d.startswith("p2 score") for d in diffs) and "the replayed game is not over" in diffs
+
+
+def test_tashkalar_transcripts_play_the_nethervoid_deck():
+    """>= 3 stored games with a Nethervoid seat (004 扩展 虚空), each naming where its Gateway
+    ended; the transcripts recorded before the deck was added replay unchanged (its cards come
+    after theirs in the card table: cardset.EXPANSIONS)."""
+    nv = [t for t in (json.loads(p.read_text()) for p in TK_FILES)
+          if "nethervoid" in [v for k, v in t["options"].items() if k.startswith("deck")]]
+    assert len(nv) >= 3
+    assert all("gateway" in t["final"] for t in nv)

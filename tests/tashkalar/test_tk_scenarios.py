@@ -38,6 +38,8 @@ REASONS = {   # a word of the reason each illegal scenario must give
     "second improvised summon": "improvised with p2's pieces already",
     "frozen effect not stored": "frozen effect is not stored",
     "one action less": "it is p1's turn",
+    "not yours": "uses p2's pieces instead of yours",
+    "a further action is refused": "it is p2's turn",
 }
 
 

@@ -29,7 +29,12 @@ TASHKALAR_PLAN = [({}, ["random", "random"]), ({}, ["random", "random"]),
                   ({"deck": "everfrost", "deck2": "imperial"}, ["random", "random"]),
                   ({"deck": "sylvan", "deck2": "everfrost"}, ["greedy", "random"]),
                   ({"variant": DM, "players": 3, "deck": "everfrost", "deck2": "highland",
-                    "deck3": "everfrost"}, ["random"] * 3)]
+                    "deck3": "everfrost"}, ["random"] * 3),
+                  # Nethervoid (004 扩展 虚空): the Gateway
+                  ({"deck": "nethervoid", "deck2": "imperial"}, ["random", "random"]),
+                  ({"deck": "highland", "deck2": "nethervoid"}, ["greedy", "random"]),
+                  ({"variant": DM, "players": 4, "deck": "nethervoid", "deck2": "sylvan",
+                    "deck3": "nethervoid", "deck4": "everfrost"}, ["random"] * 4)]
 
 
 def innovation():

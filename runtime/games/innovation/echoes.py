@@ -21,7 +21,7 @@ cards' echo effects, bonuses and echo slots are read from the card table and eff
 """
 from __future__ import annotations
 
-from .state import ACHIEVEMENTS, AVAILABLE, BOARD, int_filled
+from .state import ACHIEVEMENTS, AVAILABLE, BOARD, DISPLAY, int_filled
 
 # state.VISIBLE_SLOTS (the slots each splay uncovers under the top card), repeated here: the
 # compiled state keeps it as a C tuple, which a compiled module cannot import by name
@@ -319,10 +319,15 @@ def visible_echoes(game, p: int, card: int) -> list:
     color = st.color_of[card]
     pile = st.board[p][color] if 0 <= color < 5 else []
     n = len(pile)
-    if not n or pile[n - 1] != card:
+    # Artifacts (000 "展示的牌" (1)): the free dogma of a card on display runs the echo
+    # effects of the pile of its colour first, then its own
+    shown = st.zone_of[card] == DISPLAY and st.owner_of[card] == p
+    if not shown and (not n or pile[n - 1] != card):
         sources = [card]
-    elif not echo_count(game, st, p * 5 + color):
-        return []  # (no echo effect visible in the pile: the common case)
+    elif not n or not echo_count(game, st, p * 5 + color):
+        if not shown:
+            return []  # (no echo effect visible in the pile: the common case)
+        sources = [card]
     else:
         icons = st.icons_of
         sources = []
@@ -334,7 +339,9 @@ def visible_echoes(game, p: int, card: int) -> list:
                 if s < m and ic[s] == ECHO_ICON:
                     sources.append(pile[j])
                     break
-        if ECHO_ICON in icons[card]:  # the top card shows every slot
+        if ECHO_ICON in icons[pile[n - 1]]:  # the top card shows every slot
+            sources.append(pile[n - 1])
+        if shown:
             sources.append(card)
     out = []
     for c in sources:

@@ -311,6 +311,7 @@ class InnovationGame(Host):
         self._replacing = None
         self._triggers = None
         self._points_fn = self._achievable_fn = self._echo_fn = self._icon_fns = None
+        self._dogma_count_fns = None
         self._listening = False      # a trigger on a verb's event: events have a reader
         self._extra_actions = False  # an "action:" hook is installed: legal_actions grows
         self._conditions_see = False  # hooks change what special conditions read
@@ -325,9 +326,16 @@ class InnovationGame(Host):
             from .effects import EffectContext
             from .karma import install
             install(self, triggers, EffectContext, PROCEED)
+        if "artifacts" in options.expansions:  # Artifacts' rules (artifacts.py), before
+            # Echoes': after a meld action the dig comes before the promotion (000
+            # "使用多个扩展进行游戏")
+            from .artifacts import install as install_artifacts
+            install_artifacts(self)
         if "echoes" in options.expansions:  # Echoes' rules hook the game (echoes.py)
             from .echoes import install as install_echoes
             install_echoes(self)
+        if self._hooks:  # (hooks an installer set in _hooks itself)
+            self._index_hooks()
         if auto_setup:
             self.setup()
 
@@ -456,6 +464,8 @@ class InnovationGame(Host):
         self._echo_fn = fns[0] if fns else None
         fns = hooks.get("icons")
         self._icon_fns = fns if fns else None
+        fns = hooks.get("dogma count")
+        self._dogma_count_fns = fns if fns else None
         # hooks that change nothing a condition reads (Echoes': "conditions see" False) leave
         # the special achievements' remembered answers good; others (karma, icon modifiers) not
         see = hooks.get("conditions see")
@@ -549,6 +559,13 @@ class InnovationGame(Host):
 
     def choose_yes_no(self, player: int, prompt: str = "") -> bool:
         return self._choose(player, "yesno", ("yes", "no"), 1, 1, prompt)[0] == "yes"
+
+    def choose_set(self, player: int, prompt: str = "") -> str:
+        """A card type (set) in play, chosen by `player` (000 "历史文物扩展": "draw from any
+        set"): the game's sets in their supply order; with the base set alone, base."""
+        in_play = self.options.expansions
+        sets = [s for s in self.cards.set_names if s == "base" or s in in_play]
+        return self._choose(player, "set", sets, 1, 1, prompt)[0]
 
     def option_id(self, kind: str, option) -> str:
         """The stable name of an option (contract.Option.id): cards by name, players p1..,
@@ -1064,6 +1081,9 @@ class InnovationGame(Host):
         elif 1 <= icon <= 6:  # icon_count without its calls: State.icons[q * slots + icon]
             for q in range(n):
                 counts[q] = self.state.icons[q * _N_ICON_SLOTS + icon]
+        if self._dogma_count_fns is not None and icon >= 0:
+            for fn in self._dogma_count_fns:  # (Artifacts: a displayed card's own icons)
+                counts[p] += fn(self, p, card, icon)
         mine = counts[p]
         order = self._orders[p]  # p, then the others in turn order: order[1:] go first
         team_of = self.team_of
@@ -1357,6 +1377,10 @@ class InnovationGame(Host):
             c = action[1]
             if type(c) is not int or not 0 <= c < self.cards.n or st.zone_of[c] != HAND \
                     or st.owner_of[c] != p:
+                if self._hooks and "action:meld" in self._hooks:  # (Artifacts: from display)
+                    for legal_fn, _ in self._hooks["action:meld"]:
+                        if action in legal_fn(self, p):
+                            return
                 raise IllegalMove(f"cannot meld {self._card_label(c)}: not in your hand")
             return
         if kind == "dogma" and len(action) == 2:
@@ -1552,6 +1576,7 @@ class InnovationGame(Host):
         else:
             g._replacing = g._triggers = None
             g._points_fn = g._achievable_fn = g._echo_fn = g._icon_fns = None
+            g._dogma_count_fns = None
             g._listening = g._extra_actions = g._conditions_see = False
         return g
 

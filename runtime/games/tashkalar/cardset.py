@@ -51,8 +51,15 @@ def typed_binding(progress=None):
                            context=TYPED_CONTEXT)
 
 
-EXPANSIONS = ("everfrost",)   # 004 扩展: the expansion decks written so far
+# 004 扩展: the expansion decks written so far, in the order they were added (a new deck goes
+# last: the cards' ids of the decks before it do not move)
+EXPANSIONS = ("everfrost", "nethervoid")
 LABEL = "tashkalar/base"   # the compiled set: every deck's cards with effects, in one set
+
+
+def _expansion(deck: str) -> int:
+    """0 for the base game's cards, then 1, 2... for each expansion deck in EXPANSIONS' order."""
+    return EXPANSIONS.index(deck) + 1 if deck in EXPANSIONS else 0
 
 
 def with_effects(cards) -> list:
@@ -112,7 +119,7 @@ def build_cardset(cards: list, mode: str = "interpreted") -> CardSet:
                 runtime = Runtime(twins)
     # the base game's cards first, the expansions' after them: a card's id (saves and
     # transcripts name actions by ids) does not move when an expansion deck is added
-    cards = sorted(cards, key=lambda c: (c.attrs.get("set", "") in EXPANSIONS,
+    cards = sorted(cards, key=lambda c: (_expansion(c.attrs.get("set", "")),
                                          c.attrs.get("kind", "being"), c.attrs.get("set", ""),
                                          c.name))
     table = CardTable([card_info(c) for c in cards])

@@ -4,7 +4,8 @@ from __future__ import annotations
 from runtime.core.contract import Game, OptionSpec
 from runtime.core.errors import BadOptions
 
-DECKS = ("imperial", "highland", "sylvan", "everfrost")   # the base game's three; Everfrost (004 扩展)
+# the base game's three; the expansions' (004 扩展): Everfrost, Nethervoid
+DECKS = ("imperial", "highland", "sylvan", "everfrost", "nethervoid")
 
 
 class TashKalar(Game):

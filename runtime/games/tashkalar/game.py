@@ -90,6 +90,13 @@ class TashKalarGame(Host):
         # Deathbringer (`obliterate`): pieces removed from the game, [common/heroic, legendary]
         # of each colour (no longer in its stock, 004 棋子用尽's counts less these)
         self.removed = [[0, 0] for _ in range(n)]
+        # 004 扩展 虚空 (Nethervoid): the Gateway ("传送门"), a marker on one piece of the
+        # board (its square, or -1), kept only when a seat plays the Nethervoid deck
+        self.portals = "nethervoid" in options.decks
+        self.portal = NO_SQUARE
+        # Possessed Summoner (`borrow`): the colour whose pieces the current player's next
+        # summon this turn uses instead of their own, or -1
+        self.borrowed = -1
         self.legend_deck: list = []
         self.flare_deck: list = []
         self.task_deck: list = []
@@ -123,7 +130,7 @@ class TashKalarGame(Host):
         for k in ("table", "effects", "options", "n_players", "seed", "record_events", "_hooks",
                   "over", "transactional", "_result", "turn", "current", "actions_left",
                   "discarded", "final_turn", "extra_turn", "deathmatch", "searches",
-                  "bonus_improvisation", "summon_hit"):
+                  "bonus_improvisation", "summon_hit", "portals", "portal", "borrowed"):
             setattr(g, k, getattr(self, k))
         g.rng = _copy_rng(self.rng)
         g.bb = Boards()
@@ -312,6 +319,7 @@ class TashKalarGame(Host):
             if len(a) == 5 and not self.bonus_improvisation:
                 self.improvised[p].add(a[4])   # 004 即兴召唤: once per opponent colour
             self.bonus_improvisation = False   # the bonus is for the next summon only
+            self.borrowed = -1                 # Possessed Summoner's: the next summon only
             self.summon(p, a[1], a[2], a[3])
         elif kind == "discard":
             self.actions_left -= 1
@@ -360,11 +368,11 @@ class TashKalarGame(Host):
 
     def reference_summons(self, p: int, improvised: bool = False) -> list:
         """legal_summons by patterns.matches / matches_improvised on bitboards made afresh."""
-        ge, empty = self.bitboards(p)
+        ge, empty = self.bitboards(p if self.borrowed < 0 else self.borrowed)
         out = []
         others = [q for q in range(self.n_players) if q != p and
                   (self.bonus_improvisation or q not in self.improvised[p])] \
-            if improvised else []
+            if improvised and self.borrowed < 0 else []
         enemy = [(q, self.bitboards(q)[0]) for q in others]
         for c in self.summonable_cards(p):
             info = self.table.cards[c]
@@ -372,7 +380,7 @@ class TashKalarGame(Host):
                 continue
             ok = self.being_squares(p, info, ge, empty)
             if not improvised:
-                for s, o in matches(info.pattern, ge, ok):
+                for s, o in matches(info.pattern, ge, ok):   # (borrowed: that colour's)
                     out.append((c, s, o))
                 continue
             for q, ege in enemy:
@@ -444,6 +452,7 @@ class TashKalarGame(Host):
             self.lost_actions[self.current] = 0
         self.discarded = False
         self.bonus_improvisation = False
+        self.borrowed = -1
         self.destroyed_turn = [[] for _ in range(self.n_players)]
         self.killed = [[] for _ in range(self.n_players)]
         self.summoned_turn = []
@@ -621,6 +630,8 @@ class TashKalarGame(Host):
     def _find_summons(self, bb, p: int, improvised: bool, action: bool, out: list) -> None:
         """find_summons on the bitboards `bb` of the position."""
         if improvised:
+            if self.borrowed >= 0:   # a summon with another colour's pieces: no improvising
+                return
             others = [q for q in range(self.n_players) if q != p and
                       (self.bonus_improvisation or q not in self.improvised[p])]
             if not others:
@@ -631,12 +642,13 @@ class TashKalarGame(Host):
         if not cards:
             return
         searches = self.searches
+        who = p if self.borrowed < 0 else self.borrowed   # Possessed Summoner: that colour's
         for c in cards:
             sr = searches[c]
             if sr is None:
                 continue
             if not improvised:
-                sr.matches(bb, p, c, action, out)
+                sr.matches(bb, who, c, action, out)
                 continue
             for q in others:
                 sr.improvised(bb, p, q, c, action, out)
@@ -647,7 +659,12 @@ class TashKalarGame(Host):
             return "you have three legendary pieces on the board (004 传奇: at most three)"
         if c not in self.summonable_cards(p):
             return f"{info.name} is not in your hand"
-        return mismatch(info.pattern, s, o, self.owner, self.rank, p, info.rank)
+        b = self.borrowed
+        why = mismatch(info.pattern, s, o, self.owner, self.rank, p if b < 0 else b, info.rank)
+        if why and b >= 0:   # Possessed Summoner: this summon's pattern is of b's pieces
+            why = (f"this summon uses p{b + 1}'s pieces instead of yours (Possessed Summoner): "
+                   + why.replace("your ", f"p{b + 1}'s "))
+        return why
 
     def summon(self, p: int, c: int, s: int, o: int) -> None:
         """004 召唤: the being's piece arrives on its square by combat jump, then its card's
@@ -667,12 +684,10 @@ class TashKalarGame(Host):
             self.destroy(p, s)
         self.place(p, s, info.rank)
         self.summoned_turn.append((s, info.rank))
+        if self.portals:
+            self.portal_summoned(s, info.rank)
         if self.deathmatch and info.kind == "legend":
-            # 004 死斗规则: 1 VP for summoning a legend, kept if it is destroyed later; with 3-4
-            # players in the colour of the opponent one chooses
-            q = self.choose(p, "player", self.opponents(p), 1, 1,
-                            "score the legend's VP in which colour")[0]
-            self.give_vp(p, q, "legend")
+            self.legend_vp(p)
         frozen = False
         for kind, run, _text in self.effects.get(c, ()):
             if kind == "effect":
@@ -683,6 +698,53 @@ class TashKalarGame(Host):
                 frozen = True
         if frozen and c in self.discards[p]:
             self.store_frozen(p, c)
+
+    def legend_vp(self, p: int) -> None:
+        """004 死斗规则: 1 VP for summoning a legend, kept if it is destroyed later; with 3-4
+        players in the colour of the opponent one chooses."""
+        q = self.choose(p, "player", self.opponents(p), 1, 1,
+                        "score the legend's VP in which colour")[0]
+        self.give_vp(p, q, "legend")
+
+    # ------------------------------------------------------------------ the Gateway
+    def portal_summoned(self, s: int, r: int) -> None:
+        """004 扩展 虚空: with no Gateway on the board, the next common or heroic being
+        summoned becomes it; a common Gateway moves to a heroic being summoned; a heroic one
+        stays when another heroic being is summoned; a legend never becomes it and does not
+        move it."""
+        if r == LEGENDARY:
+            return
+        if self.portal < 0 or (r == HEROIC and self.rank[self.portal] == COMMON):
+            self.set_portal(s)
+
+    def set_portal(self, s: int) -> None:
+        """The piece on s becomes the Gateway (a legendary piece never does: 004 扩展 虚空)."""
+        if self.owner[s] < 0 or self.rank[s] == LEGENDARY:
+            return
+        self.portal = s
+        if self.record_events:
+            self.events.append(("gateway", s,))
+
+    def exalt(self, s: int) -> bool:
+        """One rank up, a heroic piece to legendary too (Gate Master: "if upgrading created a
+        legendary piece"): a legendary piece of its owner's stock (004 传奇: at most three on
+        the board, else it stays heroic); 004 扩展 虚空: the Gateway's marker leaves a piece
+        that becomes legendary."""
+        o = self.owner[s]
+        if o < 0 or self.rank[s] == LEGENDARY:
+            return False
+        if self.rank[s] == COMMON:
+            return self.upgrade(s)
+        if self.legend_supply[o] == 0:
+            return False
+        self.legend_supply[o] -= 1
+        self.supply[o] += 1
+        self.rank[s] = LEGENDARY
+        if self.record_events:
+            self.events.append(("upgrade", s,))
+        if s == self.portal:
+            self.portal = NO_SQUARE
+        return True
 
     # ------------------------------------------------------------------ frozen effects
     def store_frozen(self, p: int, c: int) -> None:
@@ -845,6 +907,8 @@ class TashKalarGame(Host):
             self.supply[o] += 1
         self.owner[s] = -1
         self.rank[s] = 0
+        if s == self.portal:   # 004 扩展 虚空: the Gateway is its piece: gone with it
+            self.portal = NO_SQUARE
 
     def destroy(self, by: int, s: int) -> bool:
         """004 术语: destroyed pieces go back to their owner; one's own may be destroyed."""
@@ -899,6 +963,8 @@ class TashKalarGame(Host):
             self.destroy(p, t)
         self.owner[t], self.rank[t] = self.owner[s], self.rank[s]
         self.owner[s], self.rank[s] = -1, 0
+        if s == self.portal:   # the Gateway moves with its piece
+            self.portal = t
         if self.record_events:
             self.events.append(("move", p, s, t,))
         return t

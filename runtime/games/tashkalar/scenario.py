@@ -44,8 +44,11 @@ from .patterns import RANKS
 PLAYER_ZONES = ("hand", "legends", "flares", "deck", "frozen", "discards")
 SETUP_KEYS = {"players": "each player's pieces and cards", "tasks": "the task queue",
               "current_player": "whose turn", "actions_left": "actions left in the turn",
-              "turn": "the turn number"}
-EXPECT_KEYS = {"players": "each player's pieces and cards", "tasks": "the task queue"}
+              "turn": "the turn number",
+              "gateway": "the Gateway's square (004 扩展 虚空), or none"}
+EXPECT_KEYS = {"players": "each player's pieces and cards", "tasks": "the task queue",
+               "actions_left": "the actions left in the turn",
+               "gateway": "the Gateway's square (004 扩展 虚空), or none"}
 ACTIONS = {"place": ("square",), "summon": ("card", "square", "orientation", "improvised"),
            "discard": (),
            "flare": ("card",), "thaw": ("card",), "end": ()}
@@ -169,6 +172,17 @@ class TashKalarScenarios(Zones):
             chk.integer(setup["actions_left"], path + ("actions_left",), 0, 9, "actions_left")
         if "turn" in setup:
             chk.integer(setup["turn"], path + ("turn",), 0, 10000, "turn")
+        if "gateway" in setup:
+            self._gateway(setup["gateway"], path + ("gateway",), chk)
+
+    def _gateway(self, v, path, chk) -> None:
+        if v is None or v == "none":
+            return
+        if chk.text(v, path, "a square"):
+            try:
+                B.parse(v)
+            except ValueError as e:
+                chk.error(path, str(e), "a square such as e5, or none")
 
     def check_expect(self, expect, path, chk, n, options):
         if "players" in expect:
@@ -176,6 +190,10 @@ class TashKalarScenarios(Zones):
         if "tasks" in expect and chk.lst(expect["tasks"], path + ("tasks",), "tasks"):
             for i, name in enumerate(expect["tasks"]):
                 self._card(name, path + ("tasks", i), chk, ("task",))
+        if "gateway" in expect:
+            self._gateway(expect["gateway"], path + ("gateway",), chk)
+        if "actions_left" in expect:
+            chk.integer(expect["actions_left"], path + ("actions_left",), 0, 9, "actions_left")
 
     def check_action(self, step, path, chk, n):
         kind = step["action"]
@@ -296,6 +314,14 @@ class TashKalarScenarios(Zones):
                     diffs.append(f"{pname} colours: expected {want}, got {got}")
             if "score" in zones and eng.score(p) != zones["score"]:
                 diffs.append(f"{pname} score: expected {zones['score']}, got {eng.score(p)}")
+        if "actions_left" in expect and eng.actions_left != expect["actions_left"]:
+            diffs.append(f"actions left: expected {expect['actions_left']}, got "
+                         f"{eng.actions_left}")
+        if "gateway" in expect:
+            want = expect["gateway"] or "none"
+            got = B.name(eng.portal) if eng.portal >= 0 else "none"
+            if want != got:
+                diffs.append(f"gateway: expected {want}, got {got}")
         if "tasks" in expect:
             got = [t.cards[c].name for c in eng.tasks]
             if got != list(expect["tasks"]):
@@ -364,14 +390,25 @@ def place_position(g, setup: dict, t) -> None:
     if g.turn % n != g.current:   # the turn number says whose turn it is
         g.turn += (g.current - g.turn) % n
     g.actions_left = int(setup.get("actions_left", 2))
+    # 004 扩展 虚空: the Gateway is kept when a seat plays Nethervoid, or the position names
+    # it or holds a Nethervoid card (an example of a Nethervoid being in the default decks)
+    if "gateway" in setup or any(t.cards[c].deck == "nethervoid"
+                                 for p in range(n) for c in g.hand[p] + g.discards[p]):
+        g.portals = True
+    gate = setup.get("gateway")
+    if gate and gate != "none":   # 004 扩展 虚空: the Gateway on that square's piece
+        s = B.parse(gate)
+        if g.owner[s] < 0:
+            raise ValueError(f"the Gateway is a piece's marker: no piece on {gate}")
+        g.portal = s
 
 
 # ------------------------------------------------------------------ card examples
 class TashKalarWords(Words):
     actions = tuple(ACTIONS)
     player_lines = "pN pieces|hand|legends|flares|frozen|discards|deck|vp|score"
-    other_lines = "queue (the tasks), current, actions, turn"
-    other_keys = ("queue", "current", "actions", "turn")
+    other_lines = "queue (the tasks), current, actions, turn, gateway"
+    other_keys = ("queue", "current", "actions", "turn", "gateway")
     game_over_default = "score"
 
     def __init__(self):
@@ -396,6 +433,16 @@ class TashKalarWords(Words):
         texts = [i.text for i in items]
         if key == ["queue"]:
             out.add((part, "tasks"), items, line.span)
+            return True
+        if key == ["gateway"]:   # 004 扩展 虚空: the Gateway's square (none: no Gateway)
+            if len(texts) > 1:
+                raise ExampleError(line.span, "'gateway' takes one square", "'gateway: e5'")
+            out.put((part, "gateway"), texts[0] if texts else "none", line.span)
+            return True
+        if part == "expect" and key == ["actions"]:   # the actions left in the turn
+            if len(texts) != 1 or not texts[0].isdigit():
+                raise ExampleError(line.span, "'actions' takes one number", "a number")
+            out.put(("expect", "actions_left"), int(texts[0]), line.span)
             return True
         if part != "setup" or len(key) != 1:
             return False

@@ -37,12 +37,15 @@ def final_state(g) -> dict:
             zones["colours"] = {f"p{q + 1}": g.colour[p][q] for q in range(g.n_players) if q != p}
         players[f"p{p + 1}"] = zones
     r = g.result()
-    return {"players": players,
-            "tasks": [name[c].name for c in g.tasks],
-            "turn": g.turn,
-            "game_over": None if r is None else {"winners": [f"p{w + 1}" for w in r.winners],
-                                                 "reason": r.reason, "scores": list(r.scores)},
-            "decisions": len(g.log)}
+    out = {"players": players,
+           "tasks": [name[c].name for c in g.tasks],
+           "turn": g.turn,
+           "game_over": None if r is None else {"winners": [f"p{w + 1}" for w in r.winners],
+                                                "reason": r.reason, "scores": list(r.scores)},
+           "decisions": len(g.log)}
+    if g.portals:   # Nethervoid (004 扩展 虚空): the Gateway's square
+        out["gateway"] = B.name(g.portal) if g.portal >= 0 else "none"
+    return out
 
 
 def make_agent(spec: str, seed: int):
@@ -66,7 +69,9 @@ def replay_diffs(transcript: dict, mode: str = "interpreted") -> list:
     got, want = final_state(st.engine), transcript["final"]
     diffs = []
     names = [c.name for c in st.engine.table.cards]
-    if "cards" in transcript and names != transcript["cards"]:
+    # cards added after the transcript's (an expansion deck: cardset.EXPANSIONS) keep every
+    # id it names, so it still replays the same game; another change reshuffles the decks
+    if "cards" in transcript and names[:len(transcript["cards"])] != transcript["cards"]:
         new = sorted(set(names) - set(transcript["cards"]))
         gone = sorted(set(transcript["cards"]) - set(names))
         diffs.append(f"the card set changed since this transcript was recorded (new: {new}, "

@@ -46,6 +46,8 @@ def lister(env, noun: str, zone: str, players, position) -> list:
         sqs = ctx.used
     elif zone == "here":
         sqs = (ctx.being,) if ctx.being >= 0 else ()
+    elif zone == "gateway":   # 004 扩展 虚空: the Gateway's square
+        sqs = (g.portal,) if g.portal >= 0 else ()
     else:
         s = ctx.being
         if s < 0:
@@ -160,6 +162,8 @@ def central(env, s, arg) -> bool:
 # ------------------------------------------------------------------ functions
 @function("rank", ("square|pieces",), "rank", phrase="the rank of {0}")
 def rank_of(env, s):
+    if s is None:   # a declined choice's binding: no piece
+        return "none"
     s = square_of(env, s if type(s) is not list else (s[0] if s else -1))
     if s < 0 or env.game.owner[s] < 0:
         return "none"
@@ -741,3 +745,161 @@ def own_beside(env, s):
         return 0
     g, p, being = env.game, env.executor, env.ctx.being
     return sum(1 for t in B.NEIGHBOURS[s] if g.owner[t] == p and t != being)
+
+
+# ------------------------------------------------------------------ Nethervoid (004 扩展 虚空)
+# The Gateway (传送门) is a marker on one piece (game.portal, its square): the zone `gateway`
+# (its square, none without one), the adjective `gateway` / `non-gateway` (a piece or square
+# that is, or is not, the Gateway's), and the words below.
+@test("gateway", doc="the Gateway's piece (004 扩展 虚空)")
+def is_gateway(env, s, arg) -> bool:
+    s = square_of(env, s)
+    return s >= 0 and s == env.game.portal
+
+
+@verb("gate", "pieces", yields="pieces",
+      phrase=lambda r, act: f"{r.obj(act.obj)} becomes the Gateway",
+      doc="the piece becomes the Gateway (004 扩展 虚空: one on the board; a legendary piece "
+          "never does) (Gate Keeper, Demon of Pride, Demon of Gluttony, Gate Master)")
+def gate(env, items, call) -> list:
+    g = env.game
+    done = []
+    for s in squares(env, items):
+        g.set_portal(s)
+        if g.portal == s:
+            done.append(s)
+    return done[-1:]
+
+
+@verb("exalt", "pieces", yields="pieces",
+      phrase=lambda r, act: f"upgrade {r.obj(act.obj)} (a heroic piece becomes legendary)",
+      doc="one rank up, a heroic piece to legendary too (from its owner's three legendary "
+          "pieces: none left, it stays heroic); the Gateway's marker leaves a piece that "
+          "becomes legendary (004 扩展 虚空) (Gate Master)")
+def exalt(env, items, call) -> list:
+    g = env.game
+    return [s for s in squares(env, items) if g.exalt(s)]
+
+
+@verb("crown", "pieces",
+      phrase=lambda r, act: f"this summoning counts as summoning a legend on {r.obj(act.obj)}",
+      doc="this summoning counts as summoning a legend on the piece's square: the tasks' "
+          "summoned legends, Deathmatch's 1 VP for a legend (004 死斗规则) (Gate Master)")
+def crown(env, items, call) -> list:
+    g, p = env.game, env.executor
+    done = []
+    for s in squares(env, items):
+        g.summoned_turn.append((s, LEGENDARY))
+        if g.deathmatch:
+            g.legend_vp(p)
+        done.append(s)
+    return done
+
+
+@function("toward_gateway", ("square|pieces",), "squares",
+          phrase="the squares adjacent to {0} closer to the Gateway",
+          doc="the squares adjacent to the piece that are nearer the Gateway (in moves) than "
+              "it is: a move 'toward the Gateway' (none without a Gateway) (Power Seeker, "
+              "Demon of Lust)")
+def toward_gateway(env, s) -> list:
+    g = env.game
+    s = square_of(env, s if type(s) is not list else (s[0] if s else -1))
+    t = g.portal
+    if s < 0 or t < 0:
+        return []
+    (tx, ty) = B.xy(t)
+
+    def dist(a):
+        x, y = B.xy(a)
+        return max(abs(x - tx), abs(y - ty))
+    d = dist(s)
+    return [u for u in B.NEIGHBOURS[s] if dist(u) < d]
+
+
+@function("toward_gateway_not_onto", ("square|pieces",), "squares",
+          phrase="the squares adjacent to {0} closer to the Gateway, but the Gateway's",
+          doc="toward_gateway's squares without the Gateway's own: a move toward the Gateway "
+              "that must not destroy it (Demon of Lust)")
+def toward_gateway_not_onto(env, s) -> list:
+    t = env.game.portal
+    return [u for u in toward_gateway(env, s) if u != t]
+
+
+@function("outnumbered", (), "bool", phrase="an opponent has more pieces than you",
+          doc="some opponent has more pieces on the board than you (Demon of Envy)")
+def outnumbered(env):
+    g, p = env.game, env.executor
+    mine = g.pieces(p)
+    return any(g.pieces(q) > mine for q in g.opponents(p))
+
+
+@function("flares", (), "int", phrase="the number of flares in your hand",
+          doc="how many flares you hold (Possessed Summoner: 'you may discard your flare')")
+def flares(env):
+    return len(env.game.flares[env.executor])
+
+
+@function("deck_cards", (), "int", phrase="the number of cards in your deck",
+          doc="how many cards are left in your deck (Hell Hound: 'if your deck is not out of "
+              "cards')")
+def deck_cards(env):
+    return len(env.game.deck[env.executor])
+
+
+@verb("shelve", None, phrase=lambda r, act: "put this card on the bottom of your deck",
+      doc="this card, from your discard pile (a summoned being's card is discarded as it is "
+          "summoned), onto the bottom of your deck (Hell Hound)")
+def shelve(env, items, call) -> list:
+    g, p, c = env.game, env.executor, env.ctx.card
+    if c not in g.discards[p]:
+        return []
+    g.discards[p].remove(c)
+    g.deck[p].insert(0, c)     # the deck's top is the list's end
+    return [c]
+
+
+@verb("spend", "reward", phrase=lambda r, act: "spend an action to do nothing",
+      doc="`spend action`: one of this turn's remaining actions is lost (none left: nothing) "
+          "(Demon of Sloth)")
+def spend(env, items, call) -> list:
+    g = env.game
+    if g.actions_left <= 0:
+        return []
+    g.actions_left -= 1
+    return ["action"]
+
+
+@verb("infiltrate", "rank", yields="pieces", phrase=lambda r, act: (
+      f"place an enemy {r.expr(act.obj)} piece on an empty square adjacent to a piece of "
+      "its colour"),
+      doc="a piece of an opponent's colour on an empty square adjacent to a piece of that "
+          "colour: the square is chosen, then the colour among the opponents with a piece "
+          "beside it (Possessed Summoner)")
+def infiltrate(env, rank, call) -> list:
+    g, p = env.game, env.executor
+    owner = g.owner
+    foes = g.opponents(p)
+    targets = [s for s in B.SQUARES if owner[s] < 0
+               and any(owner[t] in foes for t in B.NEIGHBOURS[s])]
+    if not targets:
+        return []
+    s = g.choose(p, "square", targets, 1, 1, "an empty square beside an enemy piece")[0]
+    colours = [q for q in foes if any(owner[t] == q for t in B.NEIGHBOURS[s])]
+    q = g.choose(p, "player", colours, 1, 1, "place a piece of whose colour")[0]
+    r = RANK_WORDS[rank[0] if type(rank) is list else rank]
+    return [s] if g.place(q, s, r) else []
+
+
+@verb("borrow", "pieces",
+      phrase=lambda r, act: (f"for your next summoning this turn, use pieces of the colour of "
+                             f"{r.obj(act.obj)} instead of your own"),
+      doc="your next summon this turn uses the pieces of this piece's colour in place of yours "
+          "(its pattern, and a being square on 'your' piece); no improvised summon with it "
+          "(Possessed Summoner)")
+def borrow(env, items, call) -> list:
+    g = env.game
+    for s in squares(env, items):
+        if g.owner[s] >= 0:
+            g.borrowed = g.owner[s]
+            return [s]
+    return []

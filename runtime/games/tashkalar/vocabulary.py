@@ -60,6 +60,8 @@ v.zone("marked", doc="the pattern's marked squares", phrase="marked squares")
 v.zone("here", doc="the being's square (where it stands now)", phrase="being's square")
 v.zone("pattern", doc="the squares of the pieces that summoned the being",
        phrase="pattern's squares")
+v.zone("gateway", doc="the Gateway's square (004 扩展 虚空; none without a Gateway)",
+       phrase="Gateway's square")
 v.lister = verbs.lister
 v.domains = dict(verbs.DOMAINS)
 v.example_zones = ()
@@ -76,6 +78,10 @@ v.adjective("enemy", ("piece",), "test", test="enemy")
 v.adjective("own", ("piece",), "test", test="own")
 v.adjective("non-being", ("piece",), "test", test="being", negated=True,
             doc="other than the summoned being")
+v.adjective("gateway", ("piece", "square"), "test", test="gateway",
+            doc="the Gateway's piece or square (004 扩展 虚空)")
+v.adjective("non-gateway", ("piece", "square"), "test", test="gateway", negated=True,
+            doc="not the Gateway's piece or square")
 v.adjective("empty", ("square",), "test", test="empty")
 v.adjective("non-empty", ("square",), "test", test="empty", negated=True,
             doc="a square with a piece on it")

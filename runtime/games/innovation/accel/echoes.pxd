@@ -33,7 +33,7 @@ cpdef long echo_count(InnovationGame game, State st, long at) except? -1
 cpdef long bonus_count(InnovationGame game, long p) except? -1
 @cython.locals(st=State, best=long, at=long, i=long)
 cpdef long highest_bonus(InnovationGame game, long p) except? -1
-@cython.locals(st=State, color=long, pile=list, n=Py_ssize_t, sources=list, icons=list,
+@cython.locals(st=State, color=long, pile=list, n=Py_ssize_t, sources=list, icons=list, shown=bint,
                under=tuple, j=Py_ssize_t, ic=tuple, m=Py_ssize_t, s=long, out=list)
 cpdef list visible_echoes(InnovationGame game, long p, long card)
 cpdef long points_with_bonuses(InnovationGame game, long p, long points) except? -1

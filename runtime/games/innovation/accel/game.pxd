@@ -42,7 +42,7 @@ cdef class InnovationGame(Host):
     cdef public list _achieve_actions, _opponents
     cdef public bint _specials_known, record_events, over, _checking_specials, transactional
     cdef public bint _listening, _extra_actions, _conditions_see
-    cdef public list _replacing, _icon_fns
+    cdef public list _replacing, _icon_fns, _dogma_count_fns
     cdef public dict _triggers
     cdef public object _points_fn, _achievable_fn, _echo_fn
     cdef public Rng rng

@@ -27,6 +27,8 @@ cdef class TashKalarGame(Host):
     cdef public list destroyed_turn, summoned_turn, colour, killed, searches, gone, extra_draws
     cdef public list frozen, lost_actions, removed
     cdef public long summon_hit
+    cdef public bint portals
+    cdef public long portal, borrowed
     cdef public Boards bb
 
     @cython.locals(seq=tuple, n=long, d=Decision, i=long, ra=RandomAgent)
@@ -63,7 +65,7 @@ cdef class TashKalarGame(Host):
     cpdef trigger_end(self, long p, str why)
     @cython.locals(bb=Boards)
     cpdef find_summons(self, long p, bint improvised, bint action, list out)
-    @cython.locals(others=list, cards=list, searches=list, sr=Search, c=long, q=long)
+    @cython.locals(others=list, cards=list, searches=list, sr=Search, c=long, q=long, who=long)
     cpdef _find_summons(self, Boards bb, long p, bint improvised, bint action, list out)
     @cython.locals(bb=Boards)
     cpdef list flare_halves(self, long p, long c)

@@ -21,7 +21,7 @@ cards' echo effects, bonuses and echo slots are read from the card table and eff
 """
 from __future__ import annotations
 
-from .state import ACHIEVEMENTS, AVAILABLE, BOARD, DISPLAY
+from .state import ACHIEVEMENTS, AVAILABLE, BOARD, DISPLAY, int_filled
 
 # state.VISIBLE_SLOTS (the slots each splay uncovers under the top card), repeated here: the
 # compiled state keeps it as a C tuple, which a compiled module cannot import by name
@@ -41,7 +41,8 @@ def install(game) -> None:
     import sys
     # the PROCEED of the game's own module (the compiled twin has its own object)
     proceed = sys.modules[type(game).__module__].PROCEED
-    game.add_replacement("draw", lambda g, verb, args: draw_rule(g, verb, args, proceed))
+    si = echoes_index(game)
+    game.add_replacement("draw", lambda g, verb, args: draw_rule(g, args, proceed, si))
     game.set_echo_provider(visible_echoes)
     game.add_trigger("meld_action", promotion)
     game._hooks["points"] = [points_with_bonuses]
@@ -49,6 +50,7 @@ def install(game) -> None:
     # none of these changes what a special achievement's condition reads (icon counts, the
     # board, the counters): its remembered answers stay good (game._check_specials)
     game._hooks.setdefault("conditions see", [False])
+    game._index_hooks()  # (the hooks set above without add_hook)
 
 
 # ------------------------------------------------------------------ the draw rule
@@ -56,10 +58,11 @@ def echoes_index(game) -> int:
     return game.cards.set_names.index(SET)
 
 
-def draw_rule(game, verb, args, proceed):
+def draw_rule(game, args, proceed, si):
     """000 "抽取回响牌": a base draw (no set named) by a player with a hand but no Echoes card
     in it is an Echoes draw of that value (an empty Echoes pile falls back to base: draw).
-    `proceed`: the game's PROCEED (let the draw happen as asked)."""
+    `proceed`: the game's PROCEED (let the draw happen as asked); `si`: the Echoes set's
+    index in the card table."""
     PROCEED = proceed
     p, value, set_name = args
     if set_name is not None:
@@ -67,7 +70,6 @@ def draw_rule(game, verb, args, proceed):
     hand = game.state.hand[p]
     if not hand:
         return PROCEED
-    si = echoes_index(game)
     set_of = game.state.set_of
     for c in hand:
         if set_of[c] == si:
@@ -123,18 +125,74 @@ def _pile_key(at: int, what: int) -> int:
     return -1 - ((at << 8) | what)
 
 
+# The counts of one pile that every change may ask for (the specials Heritage, History and
+# Wealth after every change, the score's bonus points at every score), in the State's
+# slot_memo: an int_array copied with the state (made at the first count: a game without
+# Echoes has none), SLOT_FIELDS numbers per pile (p * 5 + colour): the pile's revision + 1
+# when counted (0: never; State.pile_rev grows with every change to the pile), its visible
+# hexes, echo effects, bonuses and highest bonus. Read by index (C reads when compiled).
+SLOT_FIELDS = 5
+_HEXES, _ECHOES, _BONUSES, _BEST = 1, 2, 3, 4
+
+
+def pile_memo(game, st, at: int) -> int:
+    """Where pile `at`'s counts start in st.slot_memo, counted again if the pile changed."""
+    if st.slot_memo is None:
+        st.slot_memo = int_filled(len(st.pile_rev) * SLOT_FIELDS, 0)
+    memo = st.slot_memo
+    i = at * SLOT_FIELDS
+    rev = st.pile_rev[at] + 1
+    if memo[i] == rev:
+        return i
+    p = at // 5
+    color = at - p * 5
+    pile = st.board[p][color]
+    n = len(pile)
+    hexes = echoes = bonuses = best = 0
+    if n:
+        icons = st.icons_of
+        for x in icons[pile[n - 1]]:  # the top card: every slot
+            if x == 0:
+                hexes += 1
+            elif x == ECHO_ICON:
+                echoes += 1
+            elif x > BONUS_BASE:
+                bonuses += 1
+                if x - BONUS_BASE > best:
+                    best = x - BONUS_BASE
+        under = VISIBLE_SLOTS[st.splay[p][color]]
+        if under:
+            for j in range(n - 1):
+                ic = icons[pile[j]]
+                m = len(ic)
+                for s in under:
+                    if s < m:
+                        x = ic[s]
+                        if x == 0:
+                            hexes += 1
+                        elif x == ECHO_ICON:
+                            echoes += 1
+                        elif x > BONUS_BASE:
+                            bonuses += 1
+                            if x - BONUS_BASE > best:
+                                best = x - BONUS_BASE
+    memo[i] = rev
+    memo[i + _HEXES] = hexes
+    memo[i + _ECHOES] = echoes
+    memo[i + _BONUSES] = bonuses
+    memo[i + _BEST] = best
+    return i
+
+
 def pile_slot_count(game, p: int, color: int, icon: int) -> int:
     """How many visible slots of p's `color` pile show `icon` (hexes and echo effects too)."""
     st = game.state
-    at = p * 5 + color
-    key = _pile_key(at, icon & 255)
-    rev = st.pile_rev[at]
-    hit = st.cond_memo.get(key)
-    if hit is not None and hit[0] == rev:
-        return hit[1]
-    k = _count_slots(game, st, p, color, icon)
-    st.cond_memo[key] = (rev, k)
-    return k
+    if icon == 0 or icon == ECHO_ICON:
+        i = pile_memo(game, st, p * 5 + color)
+        return st.slot_memo[i + (_HEXES if icon == 0 else _ECHOES)]
+    if 1 <= icon <= 6:  # (the counts State.refresh_pile keeps)
+        return st.pile_icon(p, color, icon)
+    return _count_slots(game, st, p, color, icon)
 
 
 def _count_slots(game, st, p: int, color: int, icon: int) -> int:
@@ -200,20 +258,42 @@ def pile_bonuses(game, st, p: int, color: int) -> tuple:
 
 def bonus_points(game, p: int) -> int:
     """001 "奖励符号" (example: bonuses 10, 4, 4 and 5 add 13): the highest in full, each other
-    one 1. Remembered until p's board changes (State.board_rev): every score asks for it."""
+    one 1 (each pile's counts kept in State.slot_memo: every score asks for it)."""
     st = game.state
-    key = POINTS_KEY - p
-    rev = st.board_rev[p]
-    hit = st.cond_memo.get(key)
-    if hit is not None and hit[0] == rev:
-        return hit[1]
-    b = visible_bonuses(game, p)
-    points = max(b) + len(b) - 1 if b else 0
-    st.cond_memo[key] = (rev, points)
-    return points
+    count = best = 0
+    for at in range(p * 5, p * 5 + 5):
+        i = pile_memo(game, st, at)
+        count += st.slot_memo[i + _BONUSES]
+        if st.slot_memo[i + _BEST] > best:
+            best = st.slot_memo[i + _BEST]
+    return best + count - 1 if count else 0
 
 
-POINTS_KEY = -(1 << 24)  # bonus_points' keys in cond_memo: below every _pile_key
+def echo_count(game, st, at: int) -> int:
+    """How many echo effects pile `at` shows."""
+    i = pile_memo(game, st, at)
+    return st.slot_memo[i + _ECHOES]
+
+
+def bonus_count(game, p: int) -> int:
+    """How many bonuses are visible on p's board (Wealth)."""
+    st = game.state
+    count = 0
+    for at in range(p * 5, p * 5 + 5):
+        i = pile_memo(game, st, at)  # (before reading slot_memo: the first count makes it)
+        count += st.slot_memo[i + _BONUSES]
+    return count
+
+
+def highest_bonus(game, p: int) -> int:
+    """The highest bonus visible on p's board (0: none)."""
+    st = game.state
+    best = 0
+    for at in range(p * 5, p * 5 + 5):
+        i = pile_memo(game, st, at)
+        if st.slot_memo[i + _BEST] > best:
+            best = st.slot_memo[i + _BEST]
+    return best
 
 
 def card_bonus(game, card: int) -> int:
@@ -236,23 +316,31 @@ def visible_echoes(game, p: int, card: int) -> list:
     任何其他回响效果")."""
     st = game.state
     effects = game.effects
-    color = game.cards.color[card]
+    color = st.color_of[card]
     pile = st.board[p][color] if 0 <= color < 5 else []
+    n = len(pile)
     # Artifacts (000 "展示的牌" (1)): the free dogma of a card on display runs the echo
     # effects of the pile of its colour first, then its own
     shown = st.zone_of[card] == DISPLAY and st.owner_of[card] == p
-    if not shown and (not pile or pile[-1] != card):
+    if not shown and (not n or pile[n - 1] != card):
+        sources = [card]
+    elif not n or not echo_count(game, st, p * 5 + color):
+        if not shown:
+            return []  # (no echo effect visible in the pile: the common case)
         sources = [card]
     else:
-        n = len(pile)
-        icons = game.cards.icons
+        icons = st.icons_of
         sources = []
-        for i, c in enumerate(pile):
-            ic = icons[c]
-            for s in visible_slots(game, p, color, i, n):
-                if s < len(ic) and ic[s] == ECHO_ICON:
-                    sources.append(c)
+        under = VISIBLE_SLOTS[st.splay[p][color]]
+        for j in range(n - 1):
+            ic = icons[pile[j]]
+            m = len(ic)
+            for s in under:
+                if s < m and ic[s] == ECHO_ICON:
+                    sources.append(pile[j])
                     break
+        if ECHO_ICON in icons[pile[n - 1]]:  # the top card shows every slot
+            sources.append(pile[n - 1])
         if shown:
             sources.append(card)
     out = []

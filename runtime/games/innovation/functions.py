@@ -12,7 +12,10 @@ from dsl.interp import Place, as_list, first_of
 from dsl.vocab import function, test
 
 from .cards import COLORS, color_id, icon_id
-from .zones import cards_in, colors_on
+from .echoes import (bonus_count as visible_bonus_count, card_bonus as printed_bonus,
+                     card_shows, eligible as echoes_eligible, eligible_with_points,
+                     highest_bonus as highest_visible_bonus, pile_slot_count, visible_bonuses)
+from .zones import BASIC_ICONS, cards_in, colors_on
 
 _EX = ("_executor(env)",)  # the Cython form of a missing optional player: the executor
 
@@ -258,11 +261,14 @@ def bonus_phrase(r, fn) -> str:
 
 
 @function("bonus", ("player?",), "int", phrase=bonus_phrase, defaults=_EX,
+          inline="highest_bonus(_game(env), {0})",
           doc="Echoes: the highest visible bonus on a player's board (0: none)")
 def bonus(env, who=None) -> int:
-    from .echoes import visible_bonuses
-    b = visible_bonuses(env.game, env.executor if who is None else who)
-    return max(b) if b else 0
+    return highest_bonus(env.game, env.executor if who is None else who)
+
+
+def highest_bonus(g, who: int) -> int:
+    return highest_visible_bonus(g, who)
 
 
 def bonuses_phrase(r, fn) -> str:
@@ -273,7 +279,6 @@ def bonuses_phrase(r, fn) -> str:
 @function("bonuses", ("player?",), "values", phrase=bonuses_phrase, defaults=_EX,
           doc="Echoes: the different values of the visible bonuses on a player's board")
 def bonuses(env, who=None) -> list:
-    from .echoes import visible_bonuses
     return sorted(set(visible_bonuses(env.game, env.executor if who is None else who)))
 
 
@@ -287,7 +292,6 @@ def every_bonus_phrase(r, fn) -> str:
               "(a value twice when two bonuses show it), lowest first (Crossword, Wristwatch: "
               "\"for each visible bonus\")")
 def every_bonus(env, who=None) -> list:
-    from .echoes import visible_bonuses
     return sorted(visible_bonuses(env.game, env.executor if who is None else who))
 
 
@@ -297,18 +301,21 @@ def bonus_count_phrase(r, fn) -> str:
 
 
 @function("bonus_count", ("player?",), "int", phrase=bonus_count_phrase, defaults=_EX,
+          inline="bonus_count_of(_game(env), {0})",
           doc="Echoes: how many bonuses are visible on a player's board")
 def bonus_count(env, who=None) -> int:
-    from .echoes import visible_bonuses
-    return len(visible_bonuses(env.game, env.executor if who is None else who))
+    return bonus_count_of(env.game, env.executor if who is None else who)
+
+
+def bonus_count_of(g, who: int) -> int:
+    return visible_bonus_count(g, who)
 
 
 @function("card_bonus", ("card",), "int", pure=True, phrase="the bonus of {0}",
           doc="Echoes: the bonus printed on a card (0: none)")
 def card_bonus(env, card) -> int:
-    from .echoes import card_bonus as printed
     c = first_of(card)
-    return 0 if c is None else printed(env.game, c)
+    return 0 if c is None else printed_bonus(env.game, c)
 
 
 def shows_phrase(r, fn) -> str:
@@ -319,7 +326,6 @@ def shows_phrase(r, fn) -> str:
           doc="Echoes: a card lies on a board and a visible slot of it holds the icon (hexes "
               "and echo effects included): Saxophone's \"the [music note] for Bell ... visible\"")
 def shows(env, card, icon) -> bool:
-    from .echoes import card_shows
     c = first_of(card)
     return c is not None and card_shows(env.game, c, icon_id(icon) if type(icon) is str else icon)
 
@@ -333,12 +339,14 @@ def slots_phrase(r, fn) -> str:
 
 
 @function("pile_slots", ("icon", "color", "player?"), "int", phrase=slots_phrase, defaults=_EX,
-          literal_args=(0,),
+          literal_args=(0,), inline="pile_slots_of(_game(env), {0}, {1}, {2})",
           doc="Echoes: visible slots of one kind in a pile, hexes and echo effects included")
 def pile_slots(env, icon, color, who=None) -> int:
-    from .echoes import pile_slot_count
-    return pile_slot_count(env.game, env.executor if who is None else who, color_id(color),
-                           icon_id(icon))
+    return pile_slots_of(env.game, icon, color, env.executor if who is None else who)
+
+
+def pile_slots_of(g, icon, color, who: int) -> int:
+    return pile_slot_count(g, who, color_id(color), icon_id(icon))
 
 
 def piles_with_phrase(r, fn) -> str:
@@ -349,15 +357,22 @@ def piles_with_phrase(r, fn) -> str:
 
 
 @function("piles_with", ("icon", "int", "player?"), "int", phrase=piles_with_phrase,
-          defaults=_EX, literal_args=(0,),
+          defaults=_EX, literal_args=(0,), inline="piles_with_of(_game(env), {0}, {1}, {2})",
           doc="how many of a player's piles show at least N of an icon (Supremacy)")
 def piles_with(env, icon, n, who=None) -> int:
-    p = env.executor if who is None else who
+    return piles_with_of(env.game, icon, n, env.executor if who is None else who)
+
+
+def piles_with_of(g, icon, n: int, who: int) -> int:
     i = icon_id(icon)
     if not 1 <= i <= 6:
         return 0
-    st = env.game.state
-    return sum(1 for c in range(len(COLORS)) if st.pile_icon(p, c, i) >= n)
+    st = g.state
+    k = 0
+    for c in range(len(COLORS)):
+        if st.pile_icon(who, c, i) >= n:
+            k += 1
+    return k
 
 
 @function("eligible", ("card", "player?"), "bool", phrase="you are eligible to achieve {0}",
@@ -365,9 +380,8 @@ def piles_with(env, icon, n, who=None) -> int:
           doc="Echoes: a player could achieve the card as a standard achievement of its value "
               "(a top card of that value or higher and the score, doubled for a duplicate)")
 def eligible(env, card, who=None) -> bool:
-    from .echoes import eligible as can
     c = first_of(card)
-    return c is not None and can(env.game, env.executor if who is None else who, c)
+    return c is not None and echoes_eligible(env.game, env.executor if who is None else who, c)
 
 
 def card_values_phrase(r, fn) -> str:
@@ -443,7 +457,6 @@ def owner(env, card):
           phrase="{0} shares an icon with {1}",
           doc="two cards show a common icon (of the six that are counted)")
 def shares_icon(env, a, b) -> bool:
-    from .zones import BASIC_ICONS
     x, y = first_of(a), first_of(b)
     if x is None or y is None:
         return False
@@ -523,7 +536,6 @@ def eligible_with_phrase(r, fn) -> str:
               "higher and that score (doubled for a duplicate); Artificial Heart's \"your "
               "score is doubled for the purpose of checking eligibility\"")
 def eligible_with(env, card, points) -> bool:
-    from .echoes import eligible_with_points
     c = first_of(card)
     return c is not None and eligible_with_points(env.game, env.executor, c, points)
 

@@ -53,6 +53,14 @@ _AVAILABLE = AVAILABLE  # (a C constant in the compiled twin)
 
 DRAW_ACTION = ("draw",)
 PROCEED = object()  # a replacement hook returns this to let the verb happen normally
+# The verbs a replacement hook may replace, by their index in InnovationGame._replacing (the
+# hooks as the verbs read them: a list indexed by a C constant, no "replace:" + verb string
+# made and looked up per verb), and the triggers an action fires itself, not a verb's event.
+REPLACEABLE = ("draw", "meld", "tuck", "score", "return", "transfer", "exchange", "splay",
+               "achieve")
+_R_DRAW, _R_MELD, _R_TUCK, _R_SCORE, _R_RETURN, _R_TRANSFER, _R_EXCHANGE, _R_SPLAY, \
+    _R_ACHIEVE = range(len(REPLACEABLE))
+ACTION_TAGS = ("meld_action", "draw_action")
 
 TRANSFER_ZONES = {"hand": HAND, "score": SCORE, "board": BOARD, "achievements": ACHIEVEMENTS,
                   "display": DISPLAY, "forecast": FORECAST, "available": AVAILABLE,
@@ -303,8 +311,15 @@ class InnovationGame(Host):
         self.events: list = []
         self.log: list = []          # the decision log (save file body)
         self._hooks: dict = {}       # empty: the fast path pays one truth test per verb
-        self._listening = False      # a "trigger:" hook is installed: events have a reader
+        # the hooks as the game reads them, made from _hooks by _index_hooks: replacements by
+        # verb index (None: no verb is replaced), triggers by tag (None: no trigger)
+        self._replacing = None
+        self._triggers = None
+        self._points_fn = self._achievable_fn = self._echo_fn = self._icon_fns = None
+        self._dogma_count_fns = None
+        self._listening = False      # a trigger on a verb's event: events have a reader
         self._extra_actions = False  # an "action:" hook is installed: legal_actions grows
+        self._conditions_see = False  # hooks change what special conditions read
         self.over = False
         self._result: GameResult | None = None
         # Sharing bonus: state-changing events seen outside execute_effects().
@@ -329,6 +344,8 @@ class InnovationGame(Host):
         if "echoes" in options.expansions:  # Echoes' rules hook the game (echoes.py)
             from .echoes import install as install_echoes
             install_echoes(self)
+        if self._hooks:  # (hooks an installer set in _hooks itself)
+            self._index_hooks()
         if auto_setup:
             self.setup()
 
@@ -342,6 +359,7 @@ class InnovationGame(Host):
         self._shuffle_supply(set(self.options.expansions) | {"base"})
         if self._hooks:
             dealt = self._hooks.pop("dealt", None)  # (once: an empty _hooks keeps fast paths)
+            self._index_hooks()
             if dealt:
                 for fn in dealt:
                     fn(self)
@@ -405,18 +423,64 @@ class InnovationGame(Host):
     # 0: self.counted_changes += 1`).
 
     def _fire(self, event: tuple) -> None:
-        for key in ("trigger:" + event[0], "trigger:*"):
-            fns = self._hooks.get(key)
+        triggers = self._triggers
+        if triggers is None:
+            return
+        for tag in (event[0], "*"):
+            fns = triggers.get(tag)
             if fns:
                 for fn in list(fns):
                     fn(self, event)
 
     def _add_hook(self, key: str, fn) -> None:
         self._hooks.setdefault(key, []).append(fn)
-        if key.startswith("trigger:"):
-            self._listening = True
-        elif key.startswith("action:"):
-            self._extra_actions = True
+        self._index_hooks()
+
+    def _index_hooks(self) -> None:
+        """The hooks (`_hooks`, keyed by kind and verb or tag) as the verbs read them: the
+        replacements in a list by verb index (REPLACEABLE), the triggers by tag, the
+        expansions' points, eligibility, echo effects and icon modifiers as attributes, and
+        whether events have a reader (`_listening`: a trigger on a verb's event, not only on
+        an action, which the action fires itself). Called after every change to `_hooks`."""
+        hooks = self._hooks
+        replacing = [None] * len(REPLACEABLE)
+        triggers: dict = {}
+        listening = extra = False
+        for key, fns in hooks.items():
+            if key.startswith("replace:"):
+                verb = key[8:]
+                if verb in REPLACEABLE and fns:
+                    replacing[REPLACEABLE.index(verb)] = fns
+            elif key.startswith("trigger:"):
+                tag = key[8:]
+                triggers[tag] = fns
+                if tag not in ACTION_TAGS:
+                    listening = True
+            elif key.startswith("action:"):
+                extra = True
+        self._replacing = None
+        for fns in replacing:
+            if fns is not None:
+                self._replacing = replacing
+                break
+        self._triggers = triggers if triggers else None
+        self._listening = listening
+        self._extra_actions = extra
+        fns = hooks.get("points")
+        self._points_fn = fns[0] if fns else None
+        fns = hooks.get("achievable")
+        self._achievable_fn = fns[0] if fns else None
+        fns = hooks.get("echo")
+        self._echo_fn = fns[0] if fns else None
+        fns = hooks.get("icons")
+        self._icon_fns = fns if fns else None
+        fns = hooks.get("dogma count")
+        self._dogma_count_fns = fns if fns else None
+        # hooks that change nothing a condition reads (Echoes': "conditions see" False) leave
+        # the special achievements' remembered answers good; others (karma, icon modifiers) not
+        see = hooks.get("conditions see")
+        self._conditions_see = bool(hooks) and not (see is not None and len(see) == 1
+                                                    and see[0] is False)
 
     def add_trigger(self, tag: str, fn) -> None:
         """Call fn(game, event) after every event with this tag ("*" for all). Tags include the
@@ -437,22 +501,22 @@ class InnovationGame(Host):
 
     def add_icon_modifier(self, fn) -> None:
         """Static modifier: fn(game, p, icon, count) -> count."""
-        self._add_hook("icons", fn)
         self._hooks["conditions see"] = [True]  # conditions read modified counts: afresh
+        self._add_hook("icons", fn)
 
     def set_echo_provider(self, fn) -> None:
         """fn(game, p, card) -> list of (source_card, Effect) echo effects to run before the
         dogma effects (Echoes: visible echo effects of the pile). Without it a card's own
         "echo" effects run first."""
         self._hooks["echo"] = [fn]
+        self._index_hooks()
 
-    def _replace(self, verb: str, args: tuple):
-        fns = self._hooks.get("replace:" + verb)
-        if fns:
-            for fn in list(fns):
-                r = fn(self, verb, args)
-                if r is not PROCEED:
-                    return r
+    def _replace(self, fns: list, verb: str, args: tuple):
+        """Consult the replacement hooks `fns` of `verb` (self._replacing[its index])."""
+        for fn in list(fns):
+            r = fn(self, verb, args)
+            if r is not PROCEED:
+                return r
         return PROCEED
 
     # ------------------------------------------------------------------ decisions
@@ -615,17 +679,15 @@ class InnovationGame(Host):
     def icon_count(self, p: int, icon) -> int:
         i = icon_id(icon)
         n = self.state.icons[p * _N_ICON_SLOTS + i] if 1 <= i <= 6 else 0  # (State.icon_total)
-        if self._hooks:
-            for fn in self._hooks.get("icons", ()):
+        if self._icon_fns is not None:
+            for fn in self._icon_fns:
                 n = fn(self, p, i, n)
         return n
 
     def score_points(self, p: int) -> int:
         n = self.state.score_sum[p]
-        if self._hooks:  # an expansion's points beyond the score pile (Echoes' bonuses)
-            fns = self._hooks.get("points")
-            if fns:
-                n = fns[0](self, p, n)
+        if self._points_fn is not None:  # an expansion's points beyond the score pile (Echoes')
+            n = self._points_fn(self, p, n)
         return n
 
     def highest_top_age(self, p: int) -> int:
@@ -722,8 +784,8 @@ class InnovationGame(Host):
     def draw(self, p: int, value: int, set_name: str | None = None) -> int:
         """000 "摸牌": draw max(value,1), skipping upward past empty base piles (expansion piles
         never cause a skip); past 10 the game ends at once (GameOver). Returns the card."""
-        if self._hooks:
-            r = self._replace("draw", (p, value, set_name))
+        if self._replacing is not None and self._replacing[_R_DRAW] is not None:
+            r = self._replace(self._replacing[_R_DRAW], "draw", (p, value, set_name))
             if r is not PROCEED:
                 return r
         st = self.state
@@ -749,8 +811,8 @@ class InnovationGame(Host):
 
     def meld(self, p: int, card: int) -> bool:
         """000 "融合": put the card on top of its colour pile, keeping the pile's splay."""
-        if self._hooks:
-            r = self._replace("meld", (p, card))
+        if self._replacing is not None and self._replacing[_R_MELD] is not None:
+            r = self._replace(self._replacing[_R_MELD], "meld", (p, card))
             if r is not PROCEED:
                 return r
         src = self.state.move(card, BOARD, p)
@@ -763,8 +825,8 @@ class InnovationGame(Host):
 
     def tuck(self, p: int, card: int) -> bool:
         """000 "基本关键词 / 收起": face up under the pile of its colour, keeping the splay."""
-        if self._hooks:
-            r = self._replace("tuck", (p, card))
+        if self._replacing is not None and self._replacing[_R_TUCK] is not None:
+            r = self._replace(self._replacing[_R_TUCK], "tuck", (p, card))
             if r is not PROCEED:
                 return r
         st = self.state
@@ -780,8 +842,8 @@ class InnovationGame(Host):
 
     def score_card(self, p: int, card: int) -> bool:
         """000 "基本关键词 / 计分": face down into the score pile."""
-        if self._hooks:
-            r = self._replace("score", (p, card))
+        if self._replacing is not None and self._replacing[_R_SCORE] is not None:
+            r = self._replace(self._replacing[_R_SCORE], "score", (p, card))
             if r is not PROCEED:
                 return r
         st = self.state
@@ -797,8 +859,8 @@ class InnovationGame(Host):
     def return_card(self, p: int, card: int) -> bool:
         """000 "基本关键词 / 归还": to the bottom of the supply pile it came from (its own set
         and age); a returned card makes an empty pile drawable again."""
-        if self._hooks:
-            r = self._replace("return", (p, card))
+        if self._replacing is not None and self._replacing[_R_RETURN] is not None:
+            r = self._replace(self._replacing[_R_RETURN], "return", (p, card))
             if r is not PROCEED:
                 return r
         src = self.state.move(card, SUPPLY, -1, bottom=True)
@@ -842,8 +904,8 @@ class InnovationGame(Host):
         z = TRANSFER_ZONES.get(to_zone)
         if z is None:
             raise ValueError(f"cannot transfer to {to_zone!r}")
-        if self._hooks:
-            r = self._replace("transfer", (card, to_player, to_zone))
+        if self._replacing is not None and self._replacing[_R_TRANSFER] is not None:
+            r = self._replace(self._replacing[_R_TRANSFER], "transfer", (card, to_player, to_zone))
             if r is not PROCEED:
                 return r
         st = self.state
@@ -857,8 +919,8 @@ class InnovationGame(Host):
     def exchange(self, cards_a: list, zone_a: tuple, cards_b: list, zone_b: tuple) -> bool:
         """000 "交换": cards_a (in zone_a) go to zone_b and cards_b (in zone_b) go to zone_a, at
         once; either side may be empty. Zones are (player, zone name)."""
-        if self._hooks:
-            r = self._replace("exchange", (cards_a, zone_a, cards_b, zone_b))
+        if self._replacing is not None and self._replacing[_R_EXCHANGE] is not None:
+            r = self._replace(self._replacing[_R_EXCHANGE], "exchange", (cards_a, zone_a, cards_b, zone_b))
             if r is not PROCEED:
                 return r
         st = self.state
@@ -912,8 +974,8 @@ class InnovationGame(Host):
         direction does nothing. Returns True if the splay changed."""
         c = color_id(color)
         d = direction if type(direction) is int else SPLAY_INDEX[direction]
-        if self._hooks:
-            r = self._replace("splay", (p, c, d))
+        if self._replacing is not None and self._replacing[_R_SPLAY] is not None:
+            r = self._replace(self._replacing[_R_SPLAY], "splay", (p, c, d))
             if r is not PROCEED:
                 return r
         st = self.state
@@ -931,8 +993,8 @@ class InnovationGame(Host):
         """Claim an available achievement (standard or special). False if it is gone.
         With anywhere=True a card from any other zone ("achieve a card from your hand") is
         achieved too; that counts as achieving, unlike a transfer."""
-        if self._hooks:
-            r = self._replace("achieve", (p, card))
+        if self._replacing is not None and self._replacing[_R_ACHIEVE] is not None:
+            r = self._replace(self._replacing[_R_ACHIEVE], "achieve", (p, card))
             if r is not PROCEED:
                 return r
         st = self.state
@@ -1058,22 +1120,22 @@ class InnovationGame(Host):
         # each player's count: 2 to 4 players (checked when the game is made), so four places,
         # a C array of four when compiled (game.pxd) instead of a list made at every dogma
         counts = [0, 0, 0, 0]
-        if self._hooks:  # (icon modifiers may change the counts: icon_count applies them)
+        if self._icon_fns is not None:  # (icon modifiers change the counts: icon_count)
             if icon >= 0:
                 for q in range(n):
                     counts[q] = self.icon_count(q, icon)
-                if "dogma count" in self._hooks:  # (Artifacts: a displayed card's own icons)
-                    for fn in self._hooks["dogma count"]:
-                        counts[p] += fn(self, p, card, icon)
         elif 1 <= icon <= 6:  # icon_count without its calls: State.icons[q * slots + icon]
             for q in range(n):
                 counts[q] = self.state.icons[q * _N_ICON_SLOTS + icon]
+        if self._dogma_count_fns is not None and icon >= 0:
+            for fn in self._dogma_count_fns:  # (Artifacts: a displayed card's own icons)
+                counts[p] += fn(self, p, card, icon)
         mine = counts[p]
         order = self._orders[p]  # p, then the others in turn order: order[1:] go first
         team_of = self.team_of
         my_team = team_of[p]
-        if self._hooks and "echo" in self._hooks:  # the echo effects, then the others
-            rows = [effect_row(src, e) for src, e in self._hooks["echo"][0](self, p, card)] \
+        if self._echo_fn is not None:  # the echo effects, then the others
+            rows = [effect_row(src, e) for src, e in self._echo_fn(self, p, card)] \
                 + self._effect_rows(card, False)
         else:
             rows = self._dogma_rows(card)
@@ -1138,7 +1200,7 @@ class InnovationGame(Host):
 
     def _draw_action(self, p: int) -> int:
         c = self.draw(p, self.highest_top_age(p))
-        if self._listening:
+        if self._triggers is not None:
             self._fire(("draw_action", p, c))
         return c
 
@@ -1146,7 +1208,7 @@ class InnovationGame(Host):
     def can_achieve(self, p: int, age: int) -> bool:
         """000 "成就": score >= 5 x age, a top card of at least that age, and a standard
         achievement of that age still available."""
-        if self._hooks and "achievable" in self._hooks:
+        if self._achievable_fn is not None:
             return ((self.achievable_ages(p) >> age) & 1) == 1
         return (self.achievement_of_age(age) >= 0 and self.score_points(p) >= 5 * age
                 and self.highest_top_age(p) >= age)
@@ -1176,8 +1238,7 @@ class InnovationGame(Host):
         # inputs changed since (State.changed bits against the special's input mask).
         # (hooks that change nothing a condition reads, Echoes': "conditions see" False, leave
         # the inputs as known as without hooks)
-        known = self._specials_known and (not self._hooks
-                                          or self._hooks.get("conditions see") == [False])
+        known = self._specials_known and not self._conditions_see
         if known and not st.changed_any:  # (nobody's State.changed bits are set)
             return
         self._checking_specials = True
@@ -1190,7 +1251,7 @@ class InnovationGame(Host):
             order = self._orders[st.current]
             # hooks that change nothing a condition reads (Echoes': "conditions see" False)
             # leave the remembered answers good; icon modifiers and karma do not
-            remembered = self._hooks.get("conditions see") == [False] if self._hooks else True
+            remembered = not self._conditions_see
             for sp in self.specials:
                 if st.zone_of[sp.card_id] != AVAILABLE:
                     continue
@@ -1278,10 +1339,8 @@ class InnovationGame(Host):
     def achievable_ages(self, p: int) -> int:
         """The ages p can achieve now as bits (bit a: age a), each age once."""
         st = self.state
-        if self._hooks:  # an expansion's eligibility (Echoes: bonuses, duplicates)
-            fns = self._hooks.get("achievable")
-            if fns:
-                return fns[0](self, p)
+        if self._achievable_fn is not None:  # an expansion's eligibility (Echoes: duplicates)
+            return self._achievable_fn(self, p)
         ages = st.avail_ages  # the ages of the standard achievements available (State.put/take)
         if not ages:
             return 0
@@ -1349,7 +1408,7 @@ class InnovationGame(Host):
                 if (ages >> a) & 1:
                     acts.append(achieve[a])
                 a += 1
-        if self._hooks:
+        if self._extra_actions:
             for key, val in self._hooks.items():
                 if key.startswith("action:"):
                     for legal_fn, _ in val:
@@ -1384,7 +1443,7 @@ class InnovationGame(Host):
                 raise IllegalMove(f"achieve needs an age, got {a!r}")
             if self.achievement_of_age(a) < 0:
                 raise IllegalMove(f"no achievement of age {a} is available")
-            if self._hooks and "achievable" in self._hooks:
+            if self._achievable_fn is not None:
                 if not (self.achievable_ages(p) >> a) & 1:
                     raise IllegalMove(f"you are not eligible to achieve {a}")
                 return
@@ -1440,7 +1499,7 @@ class InnovationGame(Host):
             self._draw_action(p)
         elif kind == "meld":
             self.meld(p, action[1])
-            if self._listening:
+            if self._triggers is not None:
                 self._fire(("meld_action", p, action[1]))
         elif kind == "dogma":
             self._dogma_action(p, action[1])
@@ -1550,7 +1609,6 @@ class InnovationGame(Host):
             g._checking_specials, g.transactional = self._checking_specials, self.transactional
             g.n_players, g.needed, g.max_age = self.n_players, self.needed, self.max_age
             g.counted_changes, g._nested = self.counted_changes, self._nested
-            g._listening, g._extra_actions = self._listening, self._extra_actions
         else:
             import copy
             g = copy.copy(self)
@@ -1560,6 +1618,13 @@ class InnovationGame(Host):
         g.events = list(self.events)
         g.log = list(self.log)
         g._hooks = {k: list(v) for k, v in self._hooks.items()}
+        if g._hooks:
+            g._index_hooks()  # (the copied lists)
+        else:
+            g._replacing = g._triggers = None
+            g._points_fn = g._achievable_fn = g._echo_fn = g._icon_fns = None
+            g._dogma_count_fns = None
+            g._listening = g._extra_actions = g._conditions_see = False
         return g
 
     def save_header(self) -> dict:

@@ -287,6 +287,9 @@ class State:
         # bits at N_COLORS + 2c for its splay. Kept by refresh_pile, read by TabledShape.
         self.shape = ints[a:a + n]
         self.changed = ints[a + n:a + 2 * n]  # IN_* bits since the last check (IN_ALL)
+        # counts of each pile an expansion remembers under the pile's revision (Echoes' visible
+        # hexes, echo effects and bonuses: echoes.pile_memo, which makes it at its first count)
+        self.slot_memo = None
 
     # ---- copying (snapshots for transactional apply, tests) ----
     def clone(self) -> "State":
@@ -333,6 +336,7 @@ class State:
         s.seen_splay = self.seen_splay.copy()
         s.shape = self.shape.copy()
         s.cond_memo = dict(self.cond_memo)  # same boards, same revisions: still valid
+        s.slot_memo = None if self.slot_memo is None else self.slot_memo.copy()
         s.changed = self.changed.copy()
         s.changed_any = self.changed_any
         s.places = self.places

@@ -5,13 +5,17 @@ cimport cython
 from runtime.games.innovation.state cimport State
 from runtime.games.innovation.game cimport InnovationGame
 
-cdef long ECHO_ICON, BONUS_BASE, BONUS_KEY, POINTS_KEY
+cdef long ECHO_ICON, BONUS_BASE, BONUS_KEY, SLOT_FIELDS, _HEXES, _ECHOES, _BONUSES, _BEST
 cdef tuple VISIBLE_SLOTS
 
-@cython.locals(st=State, hand=list, si=long, set_of=long[::1], c=long)
-cpdef draw_rule(InnovationGame game, verb, tuple args, proceed)
+@cython.locals(st=State, hand=list, set_of=long[::1], c=long)
+cpdef draw_rule(InnovationGame game, tuple args, proceed, long si)
 cpdef long _pile_key(long at, long what)
-@cython.locals(st=State, at=long, key=long, rev=long, k=long, hit=tuple)
+@cython.locals(memo=long[::1], i=long, rev=long, p=long, color=long, pile=list, n=Py_ssize_t,
+               hexes=long, echoes=long, bonuses=long, best=long, icons=list, x=long,
+               under=tuple, j=Py_ssize_t, ic=tuple, m=Py_ssize_t, s=long)
+cpdef long pile_memo(InnovationGame game, State st, long at) except? -1
+@cython.locals(st=State, i=long)
 cpdef long pile_slot_count(InnovationGame game, long p, long color, long icon) except? -1
 @cython.locals(pile=list, n=Py_ssize_t, icons=list, k=long, j=Py_ssize_t, under=tuple, ic=tuple,
                s=long)
@@ -21,8 +25,17 @@ cpdef list visible_bonuses(InnovationGame game, long p)
 @cython.locals(at=long, key=long, rev=long, hit=tuple, icons=list, pile=list, n=Py_ssize_t,
                out=list, under=tuple, j=Py_ssize_t, ic=tuple, s=long)
 cpdef tuple pile_bonuses(InnovationGame game, State st, long p, long color)
-@cython.locals(st=State, key=long, rev=long, hit=tuple, b=list, points=long)
+@cython.locals(st=State, count=long, best=long, at=long, i=long)
 cpdef long bonus_points(InnovationGame game, long p) except? -1
+@cython.locals(i=long)
+cpdef long echo_count(InnovationGame game, State st, long at) except? -1
+@cython.locals(st=State, count=long, at=long, i=long)
+cpdef long bonus_count(InnovationGame game, long p) except? -1
+@cython.locals(st=State, best=long, at=long, i=long)
+cpdef long highest_bonus(InnovationGame game, long p) except? -1
+@cython.locals(st=State, color=long, pile=list, n=Py_ssize_t, sources=list, icons=list, shown=bint,
+               under=tuple, j=Py_ssize_t, ic=tuple, m=Py_ssize_t, s=long, out=list)
+cpdef list visible_echoes(InnovationGame game, long p, long card)
 cpdef long points_with_bonuses(InnovationGame game, long p, long points) except? -1
 @cython.locals(st=State, top=long, special=long[::1], age_of=long[::1], ages=long, c=long,
                held=list, score=long, bits=long, a=long)

@@ -18,6 +18,8 @@ cdef long _N_ZONES, _AVAILABLE
 cpdef tuple _specials_of(list specials)
 cdef long ROW_DEMAND, ROW_COMPEL, ROW_OTHER, HAND_SORT_MAX, _N_ICON_SLOTS, _N_COLORS
 cdef long _ICON_BIT_LIMIT
+cdef long _R_DRAW, _R_MELD, _R_TUCK, _R_SCORE, _R_RETURN, _R_TRANSFER, _R_EXCHANGE, _R_SPLAY
+cdef long _R_ACHIEVE
 cdef bint _CHECK
 cpdef tuple effect_row(long src, e)
 cpdef run_effect(run, ctx)
@@ -39,7 +41,10 @@ cdef class InnovationGame(Host):
     cdef public list _meld_actions, _dogma_actions
     cdef public list _achieve_actions, _opponents
     cdef public bint _specials_known, record_events, over, _checking_specials, transactional
-    cdef public bint _listening, _extra_actions
+    cdef public bint _listening, _extra_actions, _conditions_see
+    cdef public list _replacing, _icon_fns, _dogma_count_fns
+    cdef public dict _triggers
+    cdef public object _points_fn, _achievable_fn, _echo_fn
     cdef public Rng rng
     cdef public long n_players, needed, max_age, counted_changes, _nested
     cdef public State state
@@ -48,6 +53,8 @@ cdef class InnovationGame(Host):
                    out=tuple, set_index=long, age=long, ids=tuple)
     cpdef _shuffle_supply(self, set sets)
     cpdef _emit(self, tuple event, bint change=*)
+    cpdef _fire(self, tuple event)
+    cpdef _replace(self, list fns, str verb, tuple args)
     @cython.locals(n=long, d=Decision, i=long, ra=RandomAgent)
     cpdef list _choose(self, player, str kind, options, long min=*, long max=*, str prompt=*,
                       bint all_or_none=*, tuple labels=*)

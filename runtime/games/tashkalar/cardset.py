@@ -53,7 +53,7 @@ def typed_binding(progress=None):
 
 # 004 扩展: the expansion decks written so far, in the order they were added (a new deck goes
 # last: the cards' ids of the decks before it do not move)
-EXPANSIONS = ("everfrost", "nethervoid")
+EXPANSIONS = ("everfrost", "nethervoid", "etherweave")
 LABEL = "tashkalar/base"   # the compiled set: every deck's cards with effects, in one set
 
 

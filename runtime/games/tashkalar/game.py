@@ -26,6 +26,7 @@ HAND_BEINGS, HAND_LEGENDS, HAND_FLARES = 3, 2, 1   # 004 设置
 PIECES = 18           # common/heroic pieces of a colour (one pool: two sides of a piece)
 LEGEND_PIECES = 3     # 004 棋子用尽: three legendary pieces a colour; 传奇: at most 3 on the board
 WIN_VP = 9            # 004 游戏结束和计分
+WARP_PENALTY = 2      # 004 扩展 以太编织: a card left in warp costs 2 points
 DEATHMATCH_VP = {2: 18, 3: 12, 4: 10}   # 004 死斗规则: the end, in a single colour
 HIGH_FORM, DEATHMATCH = "high-form", "deathmatch"
 NO_SQUARE = -1
@@ -97,6 +98,15 @@ class TashKalarGame(Host):
         # Possessed Summoner (`borrow`): the colour whose pieces the current player's next
         # summon this turn uses instead of their own, or -1
         self.borrowed = -1
+        # 004 扩展 以太编织 (Etherweave): the card a player has played "in warp" (扭曲: its warp
+        # effect played as a free action; it stays in the hand, blocks other warps and costs 2
+        # points until it is summoned), at most one; the cards whose warp ran this turn; Gate
+        # of Oblivion's warp: this turn, each piece the current player destroys counts twice
+        self.pending = [[] for _ in range(n)]
+        self.warped: list = []
+        self.doubled = False
+        self.has_warp = [any(k == "warp" for k, _r, _t in effects.get(c, ()))
+                         for c in range(len(table.cards))]
         self.legend_deck: list = []
         self.flare_deck: list = []
         self.task_deck: list = []
@@ -130,16 +140,17 @@ class TashKalarGame(Host):
         for k in ("table", "effects", "options", "n_players", "seed", "record_events", "_hooks",
                   "over", "transactional", "_result", "turn", "current", "actions_left",
                   "discarded", "final_turn", "extra_turn", "deathmatch", "searches",
-                  "bonus_improvisation", "summon_hit", "portals", "portal", "borrowed"):
+                  "bonus_improvisation", "summon_hit", "portals", "portal", "borrowed",
+                  "doubled", "has_warp"):
             setattr(g, k, getattr(self, k))
         g.rng = _copy_rng(self.rng)
         g.bb = Boards()
         for k in ("owner", "rank", "supply", "legend_supply", "legend_deck", "flare_deck",
                   "task_deck", "tasks", "vp", "log", "events", "summoned_turn", "agents",
-                  "lost_actions"):
+                  "lost_actions", "warped"):
             setattr(g, k, list(getattr(self, k)))
         g.improvised = [set(x) for x in self.improvised]
-        for k in ("deck", "hand", "legends", "flares", "discards", "gone", "claimed", "frozen",
+        for k in ("deck", "hand", "legends", "flares", "discards", "gone", "claimed", "frozen", "pending",
                   "destroyed_turn", "extra_draws", "colour", "killed", "removed"):
             setattr(g, k, [list(x) for x in getattr(self, k)])
         return g
@@ -328,6 +339,8 @@ class TashKalarGame(Host):
             self.play_flare(p, a[1])
         elif kind == "thaw":
             self.thaw(p, a[1])
+        elif kind == "warp":
+            self.warp(p, a[1])
         elif kind == "end":
             self.end_turn()
             return
@@ -350,6 +363,8 @@ class TashKalarGame(Host):
         flares = [("flare", c) for c in self.flares[p] if self.reference_halves(p, c)]
         for c in self.frozen[p]:    # 004 永霜: a frozen effect is released like a flare
             flares.append(("thaw", c))
+        if self.turn > 0 and not self.pending[p]:   # 004 以太编织: a warp, a free action
+            self.warps(p, flares)
         if self.actions_left > 0:
             for c, s, o in self.reference_summons(p):
                 out.append(("summon", c, s, o))
@@ -407,6 +422,8 @@ class TashKalarGame(Host):
         flares = [("flare", c) for c in self.flares[p] if self._flare_halves(bb, p, c)]
         for c in self.frozen[p]:    # 004 永霜: a frozen effect is released like a flare
             flares.append(("thaw", c))
+        if self.turn > 0 and not self.pending[p]:   # 004 以太编织: a warp, a free action
+            self.warps(p, flares)
         if self.actions_left > 0:   # summons first: their numbers are the view's
             self._find_summons(bb, p, False, True, out)
             self._find_summons(bb, p, True, True, out)
@@ -453,6 +470,8 @@ class TashKalarGame(Host):
         self.discarded = False
         self.bonus_improvisation = False
         self.borrowed = -1
+        self.warped = []
+        self.doubled = False
         self.destroyed_turn = [[] for _ in range(self.n_players)]
         self.killed = [[] for _ in range(self.n_players)]
         self.summoned_turn = []
@@ -528,8 +547,9 @@ class TashKalarGame(Host):
         a destroyed one loses its VP). Deathmatch: the lowest of one's colour scores (004
         死斗规则: scores are kept in each colour; your final score is the lowest)."""
         if self.deathmatch:
-            return min(self.colour_scores(p))
-        return self.vp[p] + LEGEND_PIECES - self.legend_supply[p]
+            return min(self.colour_scores(p)) - WARP_PENALTY * len(self.pending[p])
+        return (self.vp[p] + LEGEND_PIECES - self.legend_supply[p]
+                - WARP_PENALTY * len(self.pending[p]))
 
     def colour_scores(self, p: int) -> list:
         return [self.colour[p][q] for q in range(self.n_players) if q != p]
@@ -671,6 +691,8 @@ class TashKalarGame(Host):
         effects run; the card is discarded (a legend's leaves the game)."""
         info = self.table.cards[c]
         used, marked = squares_at(info.pattern, s, o)
+        if c in self.pending[p]:   # 004 以太编织: summoned, the warp's penalty is removed
+            self.pending[p].remove(c)
         if c in self.hand[p]:
             self.hand[p].remove(c)
             self.discards[p].append(c)
@@ -776,6 +798,40 @@ class TashKalarGame(Host):
             if kind == "frozen":
                 run(Context(self, p, c, kind))
 
+    # ------------------------------------------------------------------ warp effects
+    def warps(self, p: int, out: list) -> None:
+        """004 扩展 以太编织: ("warp", c) for each card of p's hand with a warp effect (the
+        caller checks it is not the game's first turn and that no card is in warp)."""
+        has = self.has_warp
+        for c in self.hand[p]:
+            if has[c]:
+                out.append(("warp", c))
+
+    def warp(self, p: int, c: int) -> None:
+        """004 扩展 以太编织: a free action: the card's warp effect runs whether or not its
+        pattern is on the board; the card stays in the hand, in warp ("pending"), until it is
+        summoned: no other warp meanwhile, and 2 points less while it stays."""
+        self.pending[p] = [c]
+        self.warped.append(c)
+        if self.record_events:
+            self.events.append(("warp", p, c,))
+        self.run_warp(p, c)
+
+    def run_warp(self, p: int, c: int) -> None:
+        """The warp effect of card c for p (a warp played, or copied: Doppelganger)."""
+        for kind, run, _text in self.effects.get(c, ()):
+            if kind == "warp":
+                run(Context(self, p, c, kind))
+
+    def unwarp(self, p: int) -> list:
+        """The card in warp back to an ordinary card of the hand (Warpmaster): no penalty,
+        and warps may be played again."""
+        out = self.pending[p]
+        self.pending[p] = []
+        if out and self.record_events:
+            self.events.append(("unwarp", p, out[0],))
+        return out
+
     # ------------------------------------------------------------------ flares
     def flare_halves(self, p: int, c: int) -> list:
         """004 播放耀斑: the upper half if an opponent has X more upgraded pieces, the lower
@@ -848,6 +904,8 @@ class TashKalarGame(Host):
         for h in (self.hand[p], self.legends[p], self.flares[p]):
             if c in h:
                 h.remove(c)
+        if c in self.pending[p]:   # a card in warp is in the hand (004 以太编织): it leaves
+            self.pending[p].remove(c)
 
     def _to_bottom(self, p, c, discard=False):
         kind = self.table.cards[c].kind
@@ -919,6 +977,9 @@ class TashKalarGame(Host):
         if o != by and by >= 0:
             self.destroyed_turn[by].append(r)
             self.killed[by].append((o, r))
+            if self.doubled and by == self.current:   # Gate of Oblivion's warp: twice
+                self.destroyed_turn[by].append(r)
+                self.killed[by].append((o, r))
         if self.record_events:
             self.events.append(("destroy", by, s, o, r,))
         self.remove(s)
@@ -956,6 +1017,18 @@ class TashKalarGame(Host):
         cands = B.SQUARES if jump else B.NEIGHBOURS[s]
         return [t for t in cands if t != s and self.can_enter(r, t, combat)
                 and (not empty_only or self.owner[t] < 0)]
+
+    def swap(self, s: int, t: int) -> None:
+        """The pieces on s and t change squares (004 扩展 以太编织: not a destruction)."""
+        owner, rank = self.owner, self.rank
+        owner[s], owner[t] = owner[t], owner[s]
+        rank[s], rank[t] = rank[t], rank[s]
+        if self.portal == s:   # the Gateway stays on its piece
+            self.portal = t
+        elif self.portal == t:
+            self.portal = s
+        if self.record_events:
+            self.events.append(("swap", s, t,))
 
     def move(self, p: int, s: int, t: int) -> int:
         """The piece on s to t; whatever was on t is destroyed (by p). Returns t."""
@@ -1031,6 +1104,8 @@ def action_id(g, a: tuple) -> str:
         return f"flare {g.table.cards[a[1]].name}"
     if k == "thaw":
         return f"thaw {g.table.cards[a[1]].name}"
+    if k == "warp":
+        return f"warp {g.table.cards[a[1]].name}"
     return k
 
 
@@ -1047,6 +1122,9 @@ def action_text(g, a: tuple) -> str:
         return f"play the flare {g.table.cards[a[1]].name}"
     if k == "thaw":
         return f"release the frozen effect of {g.table.cards[a[1]].name}"
+    if k == "warp":
+        return (f"play the warp effect of {g.table.cards[a[1]].name} (it stays in your hand, "
+                "in warp: 2 points less until it is summoned)")
     if k == "discard":
         return "discard a card (once a turn), others back to the bottom of their decks"
     return "end the turn"

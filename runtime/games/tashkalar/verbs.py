@@ -667,11 +667,46 @@ def freeze(env, items, call) -> list:
     return [c]
 
 
-@verb("discard", "loss", phrase=lambda r, act: "discard one of your flares",
+def _discard_phrase(r, act) -> str:
+    word = getattr(act.obj, "value", "flare")
+    return {"pending": "discard your pending being (the card in warp)",
+            "any-card": "discard a card of any type from your hand",
+            "legends": "discard all your legendary cards"}.get(word, "discard one of your flares")
+
+
+@verb("discard", "loss", phrase=_discard_phrase,
       doc="`discard flare`: one flare of your hand, chosen, to the bottom of the flare deck "
-          "(refilled at the turn's end, 004 弃牌) (Winter Whisperer)")
+          "(refilled at the turn's end, 004 弃牌) (Winter Whisperer); `discard pending`: the "
+          "card in warp to your discard pile (004 扩展 以太编织: its penalty ends) (Paradox "
+          "Worm, Reality Patch); `discard any-card`: a card of your hand of any kind, chosen "
+          "(004 弃牌's way: a being to your discard pile, a legend or flare to the bottom of "
+          "its deck) (Reality Patch); `discard legends`: every legend of your hand to the "
+          "bottom of the legendary deck (Iris of Eternity)")
 def discard(env, items, call) -> list:
     g, p = env.game, env.executor
+    word = items[0] if type(items) is list and items else items
+    if word == "discarded":   # a card of the discard pile is discarded already
+        return []
+    if word == "pending":
+        out = list(g.pending[p])
+        for c in out:
+            g._out_of_hand(p, c)
+            g.discards[p].append(c)
+        return out
+    if word == "any-card":
+        cards = g.hand[p] + g.legends[p] + g.flares[p]
+        if not cards:
+            return []
+        c = g.choose(p, "card", cards, 1, 1, "a card of your hand to discard")[0]
+        g._out_of_hand(p, c)
+        g._to_bottom(p, c, discard=True)
+        return [c]
+    if word == "legends":
+        out = list(g.legends[p])
+        for c in out:
+            g._out_of_hand(p, c)
+            g._to_bottom(p, c)
+        return out
     if not g.flares[p]:
         return []
     c = g.choose(p, "card", list(g.flares[p]), 1, 1, "a flare to discard")[0]
@@ -903,3 +938,130 @@ def borrow(env, items, call) -> list:
             g.borrowed = g.owner[s]
             return [s]
     return []
+
+
+# ------------------------------------------------------------------ Etherweave (004 扩展 以太编织)
+def _warp_cards(g, cards) -> list:
+    has = g.has_warp
+    return [c for c in cards if has[c]]
+
+
+def _copy_phrase(r, act) -> str:
+    if getattr(act.obj, "value", "pending") == "discarded":
+        return "copy a warp effect on a card in your discard pile"
+    return "copy the warp effect of your pending being"
+
+
+@verb("copy", "loss", phrase=_copy_phrase,
+      doc="`copy pending`: the warp effect of your card in warp runs again, for you (the card "
+          "stays in warp) (Doppelganger); `copy discarded`: the warp effect of a card of your "
+          "discard pile, chosen, runs for you (the card stays there) (Ziggurat Sentinel) "
+          "(004 扩展 以太编织)")
+def copy(env, items, call) -> list:
+    g, p = env.game, env.executor
+    word = items[0] if type(items) is list and items else items
+    if word == "discarded":
+        pile = _warp_cards(g, _pile(env))
+        if not pile:
+            return []
+        c = g.choose(p, "card", pile, 1, 1, "copy the warp effect of which card")[0]
+    else:
+        pile = _warp_cards(g, g.pending[p])
+        if not pile:
+            return []
+        c = pile[0]
+    g.run_warp(p, c)
+    return [c]
+
+
+@verb("unwarp", None, phrase=lambda r, act: "return your pending being to your hand",
+      doc="your card in warp becomes an ordinary card of your hand again: no penalty, and a "
+          "warp may be played again (004 扩展 以太编织) (Warpmaster)")
+def unwarp(env, items, call) -> list:
+    g = env.game
+    return g.unwarp(env.executor)
+
+
+@function("pending", (), "int", phrase="the number of your cards in warp",
+          doc="1 when a card of yours is in warp (a pending being), else 0 (004 扩展 以太编织)")
+def pending(env):
+    return len(env.game.pending[env.executor])
+
+
+@function("warped", (), "bool", phrase="you have played this card's warp effect this turn",
+          doc="whether this card's warp effect was played this turn (Eternal Emperor)")
+def warped(env):
+    return env.ctx.card in env.game.warped
+
+
+@function("discarded", ("str",), "bool", phrase="{0} is in your discard pile",
+          doc="a card of this name is in your discard pile (Lesser and Greater Shadow Twin)")
+def discarded(env, name):
+    g = env.game
+    cards = g.table.cards
+    return any(cards[c].name == name for c in _pile(env))
+
+
+def _swap_phrase(r, act) -> str:
+    s = f"swap {r.obj(act.obj)}"
+    for prep, val in act.kwargs:
+        s += f" with {r.obj(val)}"
+    return s
+
+
+@verb("swap", "pieces", yields="pieces", kwargs=(("for", "pieces", True),), phrase=_swap_phrase,
+      doc="`swap A for B`: the two pieces change squares; neither is destroyed (004 扩展 "
+          "以太编织: a swap is not a destruction) (Paradox Worm, Translocationist)")
+def swap(env, items, call) -> list:
+    g = env.game
+    a = squares(env, items)
+    b = call.arg("for")
+    b = squares(env, b if type(b) is list else ([] if b is None else [b]))
+    if not a or not b:
+        return []
+    s, t = a[0], b[0]
+    if s == t or g.owner[s] < 0 or g.owner[t] < 0:
+        return []
+    g.swap(s, t)
+    ctx = env.ctx
+    if ctx.being in (s, t):   # the being follows its piece
+        ctx.being = t if ctx.being == s else s
+    if s in ctx.used or t in ctx.used:   # and so do the pieces used to summon it
+        ctx.used = tuple(t if x == s else (s if x == t else x) for x in ctx.used)
+    return [t]
+
+
+@verb("restore", None, phrase=lambda r, act: "put the top card of your discard pile on top of "
+      "your deck",
+      doc="the top card of your discard pile (this card aside: it is discarded as it is "
+          "summoned) onto the top of your deck (Time Traveler)")
+def restore(env, items, call) -> list:
+    g, p = env.game, env.executor
+    pile = _pile(env)
+    if not pile:
+        return []
+    c = pile[-1]
+    g.discards[p].remove(c)
+    g.deck[p].append(c)     # the deck's top is the list's end
+    return [c]
+
+
+@verb("double", None, phrase=lambda r, act: "for the rest of this turn, each piece you destroy "
+      "counts as though you also destroyed another of the same colour and rank",
+      doc="this turn, each enemy piece the current player destroys counts twice (tasks, "
+          "Deathmatch's score) (Gate of Oblivion)")
+def double(env, items, call) -> list:
+    env.game.doubled = True
+    return ["double"]
+
+
+@function("own_adjacent", ("square|pieces",), "int",
+          phrase="the number of your pieces adjacent to {0}",
+          doc="how many of your pieces, the being included, are adjacent to the square "
+              "(Greater Shadow Twin: 'adjacent to at least two of your pieces')")
+def own_adjacent(env, s):
+    s = square_of(env, s if type(s) is not list else (s[0] if s else -1))
+    if s < 0:
+        return 0
+    g, p = env.game, env.executor
+    return sum(1 for t in B.NEIGHBOURS[s] if g.owner[t] == p)

@@ -20,7 +20,8 @@ v.type("rank", doc="a rank: common, heroic or legendary")
 v.type("direction", plural="directions", doc="one of the eight directions")
 v.type("style", doc="standard or combat (a move's or jump's rules)")
 v.type("reward", doc="what a card gains (an action, a turn, an extra card drawn)")
-v.type("loss", doc="what a card discards (a flare)")
+v.type("loss", doc="a card or cards of yours: a flare, the card in warp (pending), a card, "
+       "the legends, a card of the discard pile (discarded)")
 
 # ---- card attributes
 v.attr("kind", "word", KINDS, doc="being (default), legend, flare or task")
@@ -89,6 +90,8 @@ v.adjective("red", ("square", "piece"), "test", "red", test="square_color")
 v.adjective("green", ("square", "piece"), "test", "green", test="square_color")
 v.adjective("colored", ("square", "piece"), "test", "colored", test="square_color",
             doc="a red or green square")
+v.adjective("non-colored", ("square", "piece"), "test", "colored", test="square_color",
+            negated=True, doc="a colorless square: neither red nor green")
 v.adjective("central", ("square", "piece"), "test", test="central",
             doc="in the board's central 3x3")
 v.adjective("non-central", ("square", "piece"), "test", test="central", negated=True,
@@ -98,7 +101,8 @@ v.adjective("non-central", ("square", "piece"), "test", test="central", negated=
 v.const("rank", *RANKS)
 v.const("style", "standard", "combat")
 v.const("reward", "action", "turn", "improvisation", "card", "legend")
-v.const("loss", "flare")   # `discard flare` (Everfrost's Winter Whisperer)
+# `discard flare` (Winter Whisperer), `discard pending`, `copy pending`, `copy discarded`
+v.const("loss", "flare", "pending", "any-card", "legends", "discarded")
 v.const("piece", "being")
 v.const("player", "you")
 v.const("players", "opponents")
@@ -118,6 +122,10 @@ v.effect_kind("upper", executor="owner", prefix="Upper: ",
               doc="a flare's upper half: an opponent has X more upgraded pieces")
 v.effect_kind("lower", executor="owner", prefix="Lower: ",
               doc="a flare's lower half: an opponent has Y more pieces")
+v.effect_kind("warp", executor="owner", prefix="Warp: ",
+              doc="an Etherweave being's warp effect (004 扩展 以太编织, 扭曲): a free action "
+                  "from the hand, its pattern on the board or not; the card stays in the hand "
+                  "in warp until it is summoned (one at a time, 2 points less meanwhile)")
 v.effect_kind("frozen", executor="owner", prefix="Frozen: ",
               doc="an Everfrost being's frozen effect (004 扩展 永霜): stored when it is "
                   "summoned, released later like a flare, one stored at a time")

@@ -20,7 +20,7 @@ from runtime.core.rng import Rng
 from . import board as B
 from .effects import Context
 from .patterns import (COMMON, HEROIC, LEGENDARY, RANKS, Boards, Search, matches,
-                       matches_improvised, mismatch, squares_at)
+                       marked2_at, matches_improvised, mismatch, squares_at)
 
 HAND_BEINGS, HAND_LEGENDS, HAND_FLARES = 3, 2, 1   # 004 设置
 PIECES = 18           # common/heroic pieces of a colour (one pool: two sides of a piece)
@@ -713,7 +713,10 @@ class TashKalarGame(Host):
         frozen = False
         for kind, run, _text in self.effects.get(c, ()):
             if kind == "effect":
-                run(Context(self, p, c, kind, s, marked, used))
+                ctx = Context(self, p, c, kind, s, marked, used)
+                if info.pattern.marked2:   # a second marked set (Gate of Oblivion)
+                    ctx.marked2 = marked2_at(info.pattern, s, o)
+                run(ctx)
                 if self.over:
                     return
             elif kind == "frozen":

@@ -42,6 +42,8 @@ def lister(env, noun: str, zone: str, players, position) -> list:
         sqs = B.SQUARES
     elif zone == "marked":
         sqs = ctx.marked
+    elif zone == "marked2":   # a second marked set (the pattern's `n` cells)
+        sqs = ctx.marked2
     elif zone == "pattern":
         sqs = ctx.used
     elif zone == "here":
@@ -1065,3 +1067,25 @@ def own_adjacent(env, s):
         return 0
     g, p = env.game, env.executor
     return sum(1 for t in B.NEIGHBOURS[s] if g.owner[t] == p)
+
+
+@function("opposite_step", ("square|pieces", "square|pieces", "square|pieces"), "squares",
+          phrase="the square next to {0} opposite to the step from {1} to {2}",
+          doc="the square one step from the piece (or square) in the direction opposite to "
+              "the step from the second square to the third, if the piece there may enter it "
+              "by a combat move (none otherwise; an empty square: as a common piece): a move "
+              "'in the opposite direction' (Polarity Queen, Antimatter Spirit)")
+def opposite_step(env, s, a, b) -> list:
+    def one(x):
+        return square_of(env, x if type(x) is not list else (x[0] if x else -1))
+    s, a, b = one(s), one(a), one(b)
+    if s < 0 or a < 0 or b < 0:
+        return []
+    (x, y), (ax, ay), (bx, by) = B.xy(s), B.xy(a), B.xy(b)
+    dx, dy = bx - ax, by - ay
+    if max(abs(dx), abs(dy)) != 1:
+        return []
+    t = B.step(s, (-dx, -dy))
+    g = env.game
+    r = g.rank[s] if g.owner[s] >= 0 else COMMON
+    return [t] if g.can_enter(r, t, True) else []

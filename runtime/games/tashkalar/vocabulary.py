@@ -58,6 +58,8 @@ v.zone("orthogonal", doc="the four squares orthogonally adjacent to the being",
 v.zone("near", doc="the squares up to distance 2 from the being",
        phrase="squares within distance 2 of the being")
 v.zone("marked", doc="the pattern's marked squares", phrase="marked squares")
+v.zone("marked2", doc="the pattern's second set of marked squares (`n` cells)",
+       phrase="other marked squares")
 v.zone("here", doc="the being's square (where it stands now)", phrase="being's square")
 v.zone("pattern", doc="the squares of the pieces that summoned the being",
        phrase="pattern's squares")

@@ -95,7 +95,8 @@ def card_info(c) -> CardInfo:
                     upper=a.get("upper") or 0, lower=a.get("lower") or 0,
                     points=a.get("points") or 0, difficulty=a.get("difficulty") or "simple",
                     group=a.get("group") or "", test=a.get("test") or "",
-                    params=params + (0,) * (3 - len(params)), region=a.get("region") or "any")
+                    params=params + (0,) * (3 - len(params)), region=a.get("region") or "any",
+                    arrival=a.get("arrival") or "", keep=a.get("keep") or "")
 
 
 def build_cardset(cards: list, mode: str = "interpreted") -> CardSet:

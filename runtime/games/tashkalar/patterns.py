@@ -127,6 +127,34 @@ def matches(p: Pattern, own_ge: tuple, being_ok: int) -> list:
     return out
 
 
+def matches_void(p: Pattern, own_ge: tuple, empty: int, being_ok: int, n: int) -> list:
+    """Void Summoner: every (being square, orientation) where the pattern stands when one to
+    n empty squares (not the being's) count as the player's common pieces, and not without
+    them (those are `matches`'), in `matches`' order."""
+    out = []
+    for o in p.orientations:
+        for s in B.squares_of(being_ok):
+            x, y = B.xy(s)
+            need = 0
+            for dx, dy, r in o.cells:
+                if not B.on_board(x + dx, y + dy):
+                    need = n + 1
+                    break
+                t = B.sq(x + dx, y + dy)
+                if own_ge[r] >> t & 1:
+                    continue
+                if r == COMMON and empty >> t & 1:
+                    need += 1
+                    if need > n:
+                        break
+                    continue
+                need = n + 1
+                break
+            if 1 <= need <= n:
+                out.append((s, o.index))
+    return out
+
+
 def matches_improvised(p: Pattern, own_ge: tuple, enemy_ge: tuple, being_ok: int) -> list:
     """004 即兴召唤: where the pattern stands with exactly one of its pieces an opponent's
     (of at least the cell's rank) and the others the player's, and not without it."""

@@ -690,13 +690,13 @@ def discard(env, items, call) -> list:
     if word == "discarded":   # a card of the discard pile is discarded already
         return []
     if word == "pending":
-        out = list(g.pending[p])
+        out = [c for c in g.pending[p] if not g.kept[c]]   # `keep warp`: it stays
         for c in out:
             g._out_of_hand(p, c)
             g.discards[p].append(c)
         return out
     if word == "any-card":
-        cards = g.hand[p] + g.legends[p] + g.flares[p]
+        cards = g.discardable(p)
         if not cards:
             return []
         c = g.choose(p, "card", cards, 1, 1, "a card of your hand to discard")[0]
@@ -944,8 +944,8 @@ def borrow(env, items, call) -> list:
 
 # ------------------------------------------------------------------ Etherweave (004 扩展 以太编织)
 def _warp_cards(g, cards) -> list:
-    has = g.has_warp
-    return [c for c in cards if has[c]]
+    has, kept = g.has_warp, g.kept   # a card that says `keep warp` cannot be copied
+    return [c for c in cards if has[c] and not kept[c]]
 
 
 def _copy_phrase(r, act) -> str:
@@ -1089,3 +1089,29 @@ def opposite_step(env, s, a, b) -> list:
     g = env.game
     r = g.rank[s] if g.owner[s] >= 0 else COMMON
     return [t] if g.can_enter(r, t, True) else []
+
+
+@verb("void", None, phrase=lambda r, act: "for your next summoning this turn, you may count up "
+      "to two empty squares as common pieces of your color",
+      doc="this turn's next summon may count up to two empty squares (not the being's) as "
+          "your common pieces (Void Summoner)")
+def void(env, items, call) -> list:
+    env.game.void = True
+    return ["void"]
+
+
+@verb("lift", "pieces", yields="pieces", phrase=lambda r, act: f"put {r.obj(act.obj)} on this card",
+      doc="the piece leaves the board onto your card: not destroyed, not back in its owner's "
+          "stock, until `drop` (004 扩展 以太编织: removed for a while) (Merchant of Time)")
+def lift(env, items, call) -> list:
+    g, p = env.game, env.executor
+    return [s for s in squares(env, items) if g.lift(p, s)]
+
+
+@verb("drop", None, phrase=lambda r, act: "the piece on this card does a standard leap to a "
+      "colorless square",
+      doc="each piece on your card (`lift`) does a standard jump onto a colorless square of "
+          "the board: empty, or a lower rank's piece, destroyed (Merchant of Time)")
+def drop(env, items, call) -> list:
+    g = env.game
+    return g.drop(env.executor)

@@ -57,6 +57,10 @@ def event_text(eng, e, names) -> str | None:
         return f"{who(e[1])} stores the frozen effect of {t[e[2]].name}"
     if tag == "thaw":
         return f"{who(e[1])} releases the frozen effect of {t[e[2]].name}"
+    if tag == "lift":
+        return f"{who(e[1])} takes {who(e[3])}'s piece on {B.name(e[2])} onto a card"
+    if tag == "drop":
+        return f"the piece on {who(e[1])}'s card leaps to {B.name(e[2])}"
     if tag == "swap":
         return f"the pieces on {B.name(e[1])} and {B.name(e[2])} change places"
     if tag == "warp":   # 004 扩展 以太编织

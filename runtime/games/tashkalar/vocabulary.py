@@ -43,6 +43,12 @@ v.attr("params", "words", ("zero", "one", "two", "three", "four", "five", "six",
        min_count=1, max_count=3, doc="task: the test's numbers, as number words")
 v.attr("region", "word", ("red", "green", "colored", "central", "any"),
        doc="task: the squares it reads")
+v.attr("arrival", "word", ("colorless",),
+       doc="being: `arrival colorless`: once its pattern stands anywhere, it arrives on any "
+           "empty colorless square (Time Traveler)")
+v.attr("keep", "word", ("warp",),
+       doc="being: `keep warp`: while in warp it cannot be discarded or returned to the hand, "
+           "and its warp effect cannot be copied (Merchant of Time)")
 v.attr("set", "word", DECKS, doc="the deck the card belongs to (default: the folder's name)")
 v.attr("note", "string", doc="why the rendered text may differ from the printed wording")
 v.needs_effects = lambda attrs: attrs.get("kind", "being") in ("being", "legend", "flare") \

@@ -26,8 +26,8 @@ cdef class TashKalarGame(Host):
     cdef public list legend_deck, flare_deck, task_deck, tasks, claimed, vp, improvised
     cdef public list destroyed_turn, summoned_turn, colour, killed, searches, gone, extra_draws
     cdef public list frozen, lost_actions, removed
-    cdef public list pending, warped, has_warp
-    cdef public bint doubled
+    cdef public list pending, warped, has_warp, arrival, carried, kept
+    cdef public bint doubled, void
     cdef public long summon_hit
     cdef public bint portals
     cdef public long portal, borrowed

@@ -103,7 +103,9 @@ def piece_test(env, x, which: int, arg) -> bool:
         return o < 0
     if which == BEING_T:
         return s == env.ctx.being
-    if which == COLOR_T:
+    if which == COLOR_T:   # `colored`: red or green (square_color's reading)
+        if arg == "colored":
+            return s in B.RED or s in B.GREEN
         return s in (B.RED if arg == "red" else B.GREEN)
     if which == UPGRADABLE_T:
         return o >= 0 and g.rank[s] == COMMON

@@ -113,6 +113,9 @@ class TashKalarGame(Host):
         # Void Summoner (`void`): this turn's next summon may count two empty squares as
         # the player's common pieces
         self.void = False
+        # whether the last move or jump of a piece destroyed a piece (`last_hit()`: Polar
+        # Bear, Ice Wyvern)
+        self.last_hit = False
         # Merchant of Time (`lift`): the pieces on a player's card, (owner, rank), off the
         # board (counted in `removed` meanwhile); `keep warp`: such a card in warp is neither
         # discarded, returned to the hand nor copied
@@ -152,7 +155,7 @@ class TashKalarGame(Host):
                   "over", "transactional", "_result", "turn", "current", "actions_left",
                   "discarded", "final_turn", "extra_turn", "deathmatch", "searches",
                   "bonus_improvisation", "summon_hit", "portals", "portal", "borrowed",
-                  "doubled", "has_warp", "arrival", "void", "kept"):
+                  "doubled", "has_warp", "arrival", "void", "kept", "last_hit"):
             setattr(g, k, getattr(self, k))
         g.rng = _copy_rng(self.rng)
         g.bb = Boards()
@@ -1138,7 +1141,8 @@ class TashKalarGame(Host):
 
     def move(self, p: int, s: int, t: int) -> int:
         """The piece on s to t; whatever was on t is destroyed (by p). Returns t."""
-        if self.owner[t] >= 0:
+        self.last_hit = self.owner[t] >= 0
+        if self.last_hit:
             self.destroy(p, t)
         self.owner[t], self.rank[t] = self.owner[s], self.rank[s]
         self.owner[s], self.rank[s] = -1, 0

@@ -328,31 +328,36 @@ def gain(env, items, call) -> list:
 
 def _charge_phrase(r, act) -> str:
     style = r.expr(act.adverb) if act.adverb else "standard"
-    count, moves = "any number of", "moves"
+    count, moves, which = "any number of", "moves", "one direction"
     for prep, val in act.kwargs:
         if prep == "for":
             count = f"up to {r.expr(val)}"
             moves = "move" if count in ("up to 1", "up to one") else "moves"
-    return f"charge with {r.obj(act.obj)}: {count} {style} {moves} in one direction"
+        elif prep == "using":
+            which = f"the direction {r.expr(val)}"
+    return f"charge with {r.obj(act.obj)}: {count} {style} {moves} in {which}"
 
 
 @verb("charge", "pieces", adverb="style", phrase=_charge_phrase, yields="pieces",
-      kwargs=(("for", "int", False),),
-      doc="the player chooses a direction; the piece may do any number of moves in it (`for "
-          "for N`: up to N), one at a time (a combat charge stops when it destroys a legendary "
+      kwargs=(("for", "int", False), ("using", "directions", False)),
+      doc="the player chooses a direction (`using DIRECTIONS`: one of these); the piece may do "
+          "any number of moves in it (`for N`: up to N), one at a time (a combat charge stops when it destroys a legendary "
           "piece); yields where each piece ends")
 def charge(env, items, call) -> list:
     g, p = env.game, env.executor
     combat = (call.adverb or "standard") == "combat"
     limit = call.arg("for") if call.step.args else None
     limit = B.N if limit is None else limit
+    only = call.arg("using") if call.step.args else None   # `using DIRECTIONS`: among these
+    only = None if only is None else _words(only)
     done = []
     for s in squares(env, items):
         if g.owner[s] < 0:
             continue
         r = g.rank[s]
         dirs = [d for d in B.DIRECTION_NAMES
-                if g.can_enter(r, B.step(s, B.DIRECTIONS[d]), combat)]
+                if g.can_enter(r, B.step(s, B.DIRECTIONS[d]), combat)
+                and (only is None or d in only)]
         if not dirs or limit <= 0:
             done.append(s)
             continue
@@ -1117,3 +1122,48 @@ def lift(env, items, call) -> list:
 def drop(env, items, call) -> list:
     g = env.game
     return g.drop(env.executor)
+
+
+def _slide_phrase(r, act) -> str:
+    style = r.expr(act.adverb) if act.adverb else "standard"
+    return (f"choose a direction: {r.obj(act.obj)} does as many {style} moves as it can in "
+            "that direction")
+
+
+@verb("slide", "pieces", adverb="style", phrase=_slide_phrase, yields="pieces",
+      doc="the player chooses a direction in which the piece can move; it does as many moves "
+          "in it as it can (a combat slide stops when it destroys a legendary piece); yields "
+          "where it ends (Frost Imp)")
+def slide(env, items, call) -> list:
+    g, p = env.game, env.executor
+    combat = (call.adverb or "standard") == "combat"
+    done = []
+    for s in squares(env, items):
+        if g.owner[s] < 0:
+            continue
+        r = g.rank[s]
+        dirs = [d for d in B.DIRECTION_NAMES
+                if g.can_enter(r, B.step(s, B.DIRECTIONS[d]), combat)]
+        if not dirs:
+            continue
+        name = g.choose(p, "direction", dirs, 1, 1, f"slide {B.name(s)} toward")[0]
+        d = B.DIRECTIONS[name]
+        while True:
+            t = B.step(s, d)
+            if not g.can_enter(r, t, combat):
+                break
+            hit = g.rank[t] if g.owner[t] >= 0 else -1
+            g.move(p, s, t)
+            _follow(env.ctx, s, t, name)
+            s = t
+            if hit == LEGENDARY:
+                break
+        done.append(s)
+    return done
+
+
+@function("last_hit", (), "bool", phrase="that move destroyed a piece",
+          doc="whether the last move or jump of a piece destroyed a piece (Polar Bear, Ice "
+              "Wyvern: 'if that move destroys a piece')")
+def last_hit(env):
+    return env.game.last_hit

@@ -27,7 +27,7 @@ cdef class TashKalarGame(Host):
     cdef public list destroyed_turn, summoned_turn, colour, killed, searches, gone, extra_draws
     cdef public list frozen, lost_actions, removed
     cdef public list pending, warped, has_warp, arrival, carried, kept
-    cdef public bint doubled, void
+    cdef public bint doubled, void, last_hit
     cdef public long summon_hit
     cdef public bint portals
     cdef public long portal, borrowed

@@ -1167,3 +1167,29 @@ def slide(env, items, call) -> list:
               "Wyvern: 'if that move destroys a piece')")
 def last_hit(env):
     return env.game.last_hit
+
+
+@function("mirror", ("square|pieces",), "squares",
+          phrase="the mirror image of {0} across the being's pattern",
+          doc="the square's mirror image across the line through the being and the pieces used "
+              "to summon it (none off the board, or without such a line) (Crystal Mirror)")
+def mirror(env, s) -> list:
+    s = square_of(env, s if type(s) is not list else (s[0] if s else -1))
+    ctx = env.ctx
+    b = ctx.being
+    if s < 0 or b < 0 or not ctx.used:
+        return []
+    (bx, by), (ux, uy), (x, y) = B.xy(b), B.xy(ctx.used[0]), B.xy(s)
+    ax, ay = _sign(ux - bx), _sign(uy - by)   # the line's direction
+    dx, dy = x - bx, y - by
+    if ax == 0:          # a column: left and right change
+        mx, my = -dx, dy
+    elif ay == 0:        # a row: up and down change
+        mx, my = dx, -dy
+    elif ax == ay:       # the diagonal x == y
+        mx, my = dy, dx
+    else:                # the diagonal x == -y
+        mx, my = -dy, -dx
+    if not B.on_board(bx + mx, by + my):
+        return []
+    return [B.sq(bx + mx, by + my)]

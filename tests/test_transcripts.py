@@ -147,3 +147,12 @@ def test_tashkalar_transcripts_play_the_nethervoid_deck():
           if "nethervoid" in [v for k, v in t["options"].items() if k.startswith("deck")]]
     assert len(nv) >= 3
     assert all("gateway" in t["final"] for t in nv)
+
+
+def test_tashkalar_transcripts_play_the_etherweave_deck():
+    """>= 3 stored games with an Etherweave seat (004 扩展 以太编织), warps played: their final
+    states name the cards left in warp (each costing its player 2 points)."""
+    ew = [t for t in (json.loads(p.read_text()) for p in TK_FILES)
+          if "etherweave" in [v for k, v in t["options"].items() if k.startswith("deck")]]
+    assert len(ew) >= 3
+    assert any("pending" in z for t in ew for z in t["final"]["players"].values())

@@ -106,9 +106,22 @@ def _reference(cards, owner, rank, p, q):
                 (owner[s] < 0 or rank[s] <= info.rank)
             if good:
                 ok |= 1 << s
-        normal += [(c, s, o) for s, o in matches(info.pattern, own, ok)]
-        improvised += [(c, s, o, q) for s, o in matches_improvised(info.pattern, own, enemy, ok)]
+        found = [(c, s, o) for s, o in matches(info.pattern, own, ok)]
+        more = [(c, s, o, q) for s, o in matches_improvised(info.pattern, own, enemy, ok)]
+        if info.arrival:   # Time Traveler: its pattern stands, it arrives on any empty
+            found, more = _arrive(found, owner), _arrive(more, owner)   # colorless square
+        normal += found
+        improvised += more
     return normal, improvised
+
+
+def _arrive(found, owner):
+    """An `arrival colorless` card's summons: the first found, on each empty colorless square."""
+    if not found:
+        return []
+    x = found[0]
+    return [x[:1] + (t,) + x[2:] for t in B.SQUARES
+            if owner[t] < 0 and t not in B.RED and t not in B.GREEN]
 
 
 @settings(max_examples=60, deadline=None)

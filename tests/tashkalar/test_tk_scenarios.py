@@ -40,6 +40,9 @@ REASONS = {   # a word of the reason each illegal scenario must give
     "one action less": "it is p1's turn",
     "not yours": "uses p2's pieces instead of yours",
     "a further action is refused": "it is p2's turn",
+    "no warp on the game's first turn": "on the game's first turn",
+    "no other warp may be played": "is in warp already",
+    "has none to play": "has no warp effect",
 }
 
 

@@ -19,7 +19,8 @@ from tests.tashkalar.test_tk_rules import put  # a piece set on the board from i
 
 S = B.parse
 # the beings written of each deck (18 each in the game; Everfrost is being written)
-DECK_SIZES = {"imperial": 18, "highland": 18, "sylvan": 18, "everfrost": 17, "nethervoid": 18}
+DECK_SIZES = {"imperial": 18, "highland": 18, "sylvan": 18, "everfrost": 18, "nethervoid": 18,
+              "etherweave": 18}
 
 
 def engine(opts=None, seed=0, answers=()):

@@ -46,7 +46,12 @@ TASHKALAR_PLAN = [({}, ["random", "random"]), ({}, ["random", "random"]),
                   ({"deck": "nethervoid", "deck2": "imperial"}, ["random", "random"]),
                   ({"deck": "highland", "deck2": "nethervoid"}, ["greedy", "random"]),
                   ({"variant": DM, "players": 4, "deck": "nethervoid", "deck2": "sylvan",
-                    "deck3": "nethervoid", "deck4": "everfrost"}, ["random"] * 4)]
+                    "deck3": "nethervoid", "deck4": "everfrost"}, ["random"] * 4),
+                  # Etherweave (004 扩展 以太编织): warp effects, cards in warp
+                  ({"deck": "etherweave", "deck2": "imperial"}, ["random", "random"]),
+                  ({"deck": "sylvan", "deck2": "etherweave"}, ["greedy", "random"]),
+                  ({"variant": DM, "players": 3, "deck": "etherweave", "deck2": "nethervoid",
+                    "deck3": "etherweave"}, ["random"] * 3)]
 
 
 def innovation():

@@ -24,6 +24,8 @@ class CardInfo:
     test: str = ""                  # tasks: the rules' test (game.TASK_TESTS)
     params: tuple = ()              # tasks: the test's numbers
     region: str = ""                # tasks: the squares it reads (red, green, colored, central)
+    arrival: str = ""               # "colorless": arrives on any empty colorless square
+    keep: str = ""                  # "warp": in warp, not discarded, returned nor copied
 
 
 @dataclass

@@ -53,7 +53,7 @@ def typed_binding(progress=None):
 
 # 004 扩展: the expansion decks written so far, in the order they were added (a new deck goes
 # last: the cards' ids of the decks before it do not move)
-EXPANSIONS = ("everfrost", "nethervoid")
+EXPANSIONS = ("everfrost", "nethervoid", "etherweave")
 LABEL = "tashkalar/base"   # the compiled set: every deck's cards with effects, in one set
 
 
@@ -95,7 +95,8 @@ def card_info(c) -> CardInfo:
                     upper=a.get("upper") or 0, lower=a.get("lower") or 0,
                     points=a.get("points") or 0, difficulty=a.get("difficulty") or "simple",
                     group=a.get("group") or "", test=a.get("test") or "",
-                    params=params + (0,) * (3 - len(params)), region=a.get("region") or "any")
+                    params=params + (0,) * (3 - len(params)), region=a.get("region") or "any",
+                    arrival=a.get("arrival") or "", keep=a.get("keep") or "")
 
 
 def build_cardset(cards: list, mode: str = "interpreted") -> CardSet:

@@ -5,7 +5,7 @@ from runtime.core.contract import Game, OptionSpec
 from runtime.core.errors import BadOptions
 
 # the base game's three; the expansions' (004 扩展): Everfrost, Nethervoid
-DECKS = ("imperial", "highland", "sylvan", "everfrost", "nethervoid")
+DECKS = ("imperial", "highland", "sylvan", "everfrost", "nethervoid", "etherweave")
 
 
 class TashKalar(Game):

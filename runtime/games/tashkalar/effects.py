@@ -38,7 +38,7 @@ class Context:
     squares (its pieces and marked squares) as summoned (dsl.interp reads game, executor,
     activator, card, kind, dogma_vars)."""
     __slots__ = ("game", "executor", "activator", "card", "kind", "dogma_vars", "shared",
-                 "subject", "being", "marked", "used", "heading")
+                 "subject", "being", "marked", "used", "heading", "marked2")
 
     def __init__(self, game, executor, card, kind, being=NO_SQUARE, marked=(), used=()):
         self.game = game
@@ -53,3 +53,4 @@ class Context:
         self.marked = marked
         self.used = used
         self.heading = None     # the direction name of the being's last move (`heading()`)
+        self.marked2 = ()       # a second set of marked squares (the pattern's `n` cells)

@@ -20,12 +20,14 @@ from runtime.core.rng import Rng
 from . import board as B
 from .effects import Context
 from .patterns import (COMMON, HEROIC, LEGENDARY, RANKS, Boards, Search, matches,
-                       matches_improvised, mismatch, squares_at)
+                       marked2_at, matches_improvised, matches_void, mismatch, squares_at)
 
 HAND_BEINGS, HAND_LEGENDS, HAND_FLARES = 3, 2, 1   # 004 设置
 PIECES = 18           # common/heroic pieces of a colour (one pool: two sides of a piece)
 LEGEND_PIECES = 3     # 004 棋子用尽: three legendary pieces a colour; 传奇: at most 3 on the board
 WIN_VP = 9            # 004 游戏结束和计分
+WARP_PENALTY = 2      # 004 扩展 以太编织: a card left in warp costs 2 points
+VOID_SQUARES = 2      # Void Summoner: empty squares that may count as one's common pieces
 DEATHMATCH_VP = {2: 18, 3: 12, 4: 10}   # 004 死斗规则: the end, in a single colour
 HIGH_FORM, DEATHMATCH = "high-form", "deathmatch"
 NO_SQUARE = -1
@@ -97,6 +99,28 @@ class TashKalarGame(Host):
         # Possessed Summoner (`borrow`): the colour whose pieces the current player's next
         # summon this turn uses instead of their own, or -1
         self.borrowed = -1
+        # 004 扩展 以太编织 (Etherweave): the card a player has played "in warp" (扭曲: its warp
+        # effect played as a free action; it stays in the hand, blocks other warps and costs 2
+        # points until it is summoned), at most one; the cards whose warp ran this turn; Gate
+        # of Oblivion's warp: this turn, each piece the current player destroys counts twice
+        self.pending = [[] for _ in range(n)]
+        self.warped: list = []
+        self.doubled = False
+        self.has_warp = [any(k == "warp" for k, _r, _t in effects.get(c, ()))
+                         for c in range(len(table.cards))]
+        # Time Traveler (`arrival colorless`): cards arriving on any empty colorless square
+        self.arrival = [bool(getattr(info, "arrival", "")) for info in table.cards]
+        # Void Summoner (`void`): this turn's next summon may count two empty squares as
+        # the player's common pieces
+        self.void = False
+        # whether the last move or jump of a piece destroyed a piece (`last_hit()`: Polar
+        # Bear, Ice Wyvern)
+        self.last_hit = False
+        # Merchant of Time (`lift`): the pieces on a player's card, (owner, rank), off the
+        # board (counted in `removed` meanwhile); `keep warp`: such a card in warp is neither
+        # discarded, returned to the hand nor copied
+        self.carried = [[] for _ in range(n)]
+        self.kept = [getattr(info, "keep", "") == "warp" for info in table.cards]
         self.legend_deck: list = []
         self.flare_deck: list = []
         self.task_deck: list = []
@@ -130,16 +154,17 @@ class TashKalarGame(Host):
         for k in ("table", "effects", "options", "n_players", "seed", "record_events", "_hooks",
                   "over", "transactional", "_result", "turn", "current", "actions_left",
                   "discarded", "final_turn", "extra_turn", "deathmatch", "searches",
-                  "bonus_improvisation", "summon_hit", "portals", "portal", "borrowed"):
+                  "bonus_improvisation", "summon_hit", "portals", "portal", "borrowed",
+                  "doubled", "has_warp", "arrival", "void", "kept", "last_hit"):
             setattr(g, k, getattr(self, k))
         g.rng = _copy_rng(self.rng)
         g.bb = Boards()
         for k in ("owner", "rank", "supply", "legend_supply", "legend_deck", "flare_deck",
                   "task_deck", "tasks", "vp", "log", "events", "summoned_turn", "agents",
-                  "lost_actions"):
+                  "lost_actions", "warped"):
             setattr(g, k, list(getattr(self, k)))
         g.improvised = [set(x) for x in self.improvised]
-        for k in ("deck", "hand", "legends", "flares", "discards", "gone", "claimed", "frozen",
+        for k in ("deck", "hand", "legends", "flares", "discards", "gone", "claimed", "frozen", "pending", "carried",
                   "destroyed_turn", "extra_draws", "colour", "killed", "removed"):
             setattr(g, k, [list(x) for x in getattr(self, k)])
         return g
@@ -320,6 +345,7 @@ class TashKalarGame(Host):
                 self.improvised[p].add(a[4])   # 004 即兴召唤: once per opponent colour
             self.bonus_improvisation = False   # the bonus is for the next summon only
             self.borrowed = -1                 # Possessed Summoner's: the next summon only
+            self.void = False                  # Void Summoner's: the next summon only
             self.summon(p, a[1], a[2], a[3])
         elif kind == "discard":
             self.actions_left -= 1
@@ -328,6 +354,8 @@ class TashKalarGame(Host):
             self.play_flare(p, a[1])
         elif kind == "thaw":
             self.thaw(p, a[1])
+        elif kind == "warp":
+            self.warp(p, a[1])
         elif kind == "end":
             self.end_turn()
             return
@@ -350,13 +378,15 @@ class TashKalarGame(Host):
         flares = [("flare", c) for c in self.flares[p] if self.reference_halves(p, c)]
         for c in self.frozen[p]:    # 004 永霜: a frozen effect is released like a flare
             flares.append(("thaw", c))
+        if self.turn > 0 and not self.pending[p]:   # 004 以太编织: a warp, a free action
+            self.warps(p, flares)
         if self.actions_left > 0:
             for c, s, o in self.reference_summons(p):
                 out.append(("summon", c, s, o))
             for c, s, o, q in self.reference_summons(p, True):
                 out.append(("summon", c, s, o, q))
             out.extend(flares)
-            if not self.discarded and (self.hand[p] or self.legends[p] or self.flares[p]):
+            if not self.discarded and self.discardable(p):
                 out.append(("discard",))
             for s in B.SQUARES:
                 if self.owner[s] < 0:
@@ -380,12 +410,15 @@ class TashKalarGame(Host):
                 continue
             ok = self.being_squares(p, info, ge, empty)
             if not improvised:
-                for s, o in matches(info.pattern, ge, ok):   # (borrowed: that colour's)
-                    out.append((c, s, o))
+                found = [(c, s, o) for s, o in matches(info.pattern, ge, ok)]   # (borrowed:
+                if self.void:                                                  # its colour's)
+                    found += [(c, s, o) for s, o in matches_void(info.pattern, ge, empty, ok,
+                                                                 VOID_SQUARES)]
+                self.arrive(c, found, False, out)
                 continue
             for q, ege in enemy:
-                for s, o in matches_improvised(info.pattern, ge, ege, ok):
-                    out.append((c, s, o, q))
+                self.arrive(c, [(c, s, o, q) for s, o in
+                                matches_improvised(info.pattern, ge, ege, ok)], False, out)
         return out
 
     def reference_halves(self, p: int, c: int) -> list:
@@ -407,11 +440,13 @@ class TashKalarGame(Host):
         flares = [("flare", c) for c in self.flares[p] if self._flare_halves(bb, p, c)]
         for c in self.frozen[p]:    # 004 永霜: a frozen effect is released like a flare
             flares.append(("thaw", c))
+        if self.turn > 0 and not self.pending[p]:   # 004 以太编织: a warp, a free action
+            self.warps(p, flares)
         if self.actions_left > 0:   # summons first: their numbers are the view's
             self._find_summons(bb, p, False, True, out)
             self._find_summons(bb, p, True, True, out)
             out.extend(flares)
-            if not self.discarded and (self.hand[p] or self.legends[p] or self.flares[p]):
+            if not self.discarded and self.discardable(p):
                 out.append(("discard",))
             bb.places(out)   # ("place", s) for each empty square, in square order
         elif flares:   # after the last action: a flare, or end the turn
@@ -453,6 +488,9 @@ class TashKalarGame(Host):
         self.discarded = False
         self.bonus_improvisation = False
         self.borrowed = -1
+        self.warped = []
+        self.doubled = False
+        self.void = False
         self.destroyed_turn = [[] for _ in range(self.n_players)]
         self.killed = [[] for _ in range(self.n_players)]
         self.summoned_turn = []
@@ -528,8 +566,9 @@ class TashKalarGame(Host):
         a destroyed one loses its VP). Deathmatch: the lowest of one's colour scores (004
         死斗规则: scores are kept in each colour; your final score is the lowest)."""
         if self.deathmatch:
-            return min(self.colour_scores(p))
-        return self.vp[p] + LEGEND_PIECES - self.legend_supply[p]
+            return min(self.colour_scores(p)) - WARP_PENALTY * len(self.pending[p])
+        return (self.vp[p] + LEGEND_PIECES - self.legend_supply[p] - self.removed[p][1]
+                - WARP_PENALTY * len(self.pending[p]))
 
     def colour_scores(self, p: int) -> list:
         return [self.colour[p][q] for q in range(self.n_players) if q != p]
@@ -643,15 +682,54 @@ class TashKalarGame(Host):
             return
         searches = self.searches
         who = p if self.borrowed < 0 else self.borrowed   # Possessed Summoner: that colour's
+        arrival = self.arrival
         for c in cards:
             sr = searches[c]
             if sr is None:
+                continue
+            if arrival[c] or self.void:   # Time Traveler's arrival, Void Summoner's squares
+                if not improvised:
+                    tmp = []
+                    sr.matches(bb, who, c, action, tmp)
+                    if self.void:
+                        self.void_summons(who, c, action, tmp)
+                    self.arrive(c, tmp, action, out)
+                    continue
+                for q in others:
+                    tmp = []
+                    sr.improvised(bb, p, q, c, action, tmp)
+                    self.arrive(c, tmp, action, out)
                 continue
             if not improvised:
                 sr.matches(bb, who, c, action, out)
                 continue
             for q in others:
                 sr.improvised(bb, p, q, c, action, out)
+
+    def arrive(self, c: int, found: list, action: bool, out: list) -> None:
+        """The summons `found` of card c; Time Traveler's (`arrival colorless`): its pattern
+        stands somewhere, so it may arrive on any empty colorless square instead, in the
+        orientation of the first summon found (004 扩展 以太编织's Time Traveler)."""
+        if not self.arrival[c]:
+            out.extend(found)
+            return
+        if not found:
+            return
+        x = found[0]
+        at = 2 if action else 1   # where the being square is in the tuple
+        owner = self.owner
+        for s in COLORLESS:
+            if owner[s] < 0:
+                out.append(x[:at] + (s,) + x[at + 1:])
+
+    def void_summons(self, p: int, c: int, action: bool, out: list) -> None:
+        """Void Summoner (`void`): the summons of card c that stand only when up to two
+        empty squares count as p's common pieces (this turn's next summon)."""
+        info = self.table.cards[c]
+        ge, empty = self.bitboards(p)
+        ok = self.being_squares(p, info, ge, empty)
+        for s, o in matches_void(info.pattern, ge, empty, ok, VOID_SQUARES):
+            out.append(("summon", c, s, o) if action else (c, s, o))
 
     def why_not(self, p: int, c: int, s: int, o: int):
         info = self.table.cards[c]
@@ -670,7 +748,12 @@ class TashKalarGame(Host):
         """004 召唤: the being's piece arrives on its square by combat jump, then its card's
         effects run; the card is discarded (a legend's leaves the game)."""
         info = self.table.cards[c]
-        used, marked = squares_at(info.pattern, s, o)
+        if self.arrival[c]:   # Time Traveler: its pattern stood elsewhere
+            used, marked = (), ()
+        else:
+            used, marked = squares_at(info.pattern, s, o)
+        if c in self.pending[p]:   # 004 以太编织: summoned, the warp's penalty is removed
+            self.pending[p].remove(c)
         if c in self.hand[p]:
             self.hand[p].remove(c)
             self.discards[p].append(c)
@@ -691,7 +774,10 @@ class TashKalarGame(Host):
         frozen = False
         for kind, run, _text in self.effects.get(c, ()):
             if kind == "effect":
-                run(Context(self, p, c, kind, s, marked, used))
+                ctx = Context(self, p, c, kind, s, marked, used)
+                if info.pattern.marked2:   # a second marked set (Gate of Oblivion)
+                    ctx.marked2 = marked2_at(info.pattern, s, o)
+                run(ctx)
                 if self.over:
                     return
             elif kind == "frozen":
@@ -776,6 +862,42 @@ class TashKalarGame(Host):
             if kind == "frozen":
                 run(Context(self, p, c, kind))
 
+    # ------------------------------------------------------------------ warp effects
+    def warps(self, p: int, out: list) -> None:
+        """004 扩展 以太编织: ("warp", c) for each card of p's hand with a warp effect (the
+        caller checks it is not the game's first turn and that no card is in warp)."""
+        has = self.has_warp
+        for c in self.hand[p]:
+            if has[c]:
+                out.append(("warp", c))
+
+    def warp(self, p: int, c: int) -> None:
+        """004 扩展 以太编织: a free action: the card's warp effect runs whether or not its
+        pattern is on the board; the card stays in the hand, in warp ("pending"), until it is
+        summoned: no other warp meanwhile, and 2 points less while it stays."""
+        self.pending[p] = [c]
+        self.warped.append(c)
+        if self.record_events:
+            self.events.append(("warp", p, c,))
+        self.run_warp(p, c)
+
+    def run_warp(self, p: int, c: int) -> None:
+        """The warp effect of card c for p (a warp played, or copied: Doppelganger)."""
+        for kind, run, _text in self.effects.get(c, ()):
+            if kind == "warp":
+                run(Context(self, p, c, kind))
+
+    def unwarp(self, p: int) -> list:
+        """The card in warp back to an ordinary card of the hand (Warpmaster): no penalty,
+        and warps may be played again (not a card that says `keep warp`)."""
+        out = self.pending[p]
+        if out and self.kept[out[0]]:
+            return []
+        self.pending[p] = []
+        if out and self.record_events:
+            self.events.append(("unwarp", p, out[0],))
+        return out
+
     # ------------------------------------------------------------------ flares
     def flare_halves(self, p: int, c: int) -> list:
         """004 播放耀斑: the upper half if an opponent has X more upgraded pieces, the lower
@@ -832,11 +954,11 @@ class TashKalarGame(Host):
     def discard_action(self, p: int) -> None:
         """004 弃牌: discard one card, and put any others back on the bottom of their decks."""
         self.discarded = True
-        cards = self.hand[p] + self.legends[p] + self.flares[p]
+        cards = self.discardable(p)
         c = self.choose(p, "card", cards, 1, 1, "discard a card")[0]
         self._out_of_hand(p, c)
         self._to_bottom(p, c, discard=True)
-        rest = self.hand[p] + self.legends[p] + self.flares[p]
+        rest = self.discardable(p)
         back = self.choose(p, "card", rest, 0, len(rest), "cards back to the bottom of their decks")
         for x in back:
             self._out_of_hand(p, x)
@@ -844,10 +966,55 @@ class TashKalarGame(Host):
         if self.record_events:
             self.events.append(("discard", p, c, tuple(back),))
 
+    def discardable(self, p: int) -> list:
+        """The cards of p's hand that may be discarded or put back: all but a card in warp
+        that says `keep warp` (Merchant of Time)."""
+        cards = self.hand[p] + self.legends[p] + self.flares[p]
+        if self.pending[p] and self.kept[self.pending[p][0]]:
+            cards.remove(self.pending[p][0])
+        return cards
+
+    def lift(self, p: int, s: int) -> bool:
+        """Merchant of Time: the piece on s leaves the board onto p's card (not destroyed;
+        not in its owner's stock meanwhile: 004 扩展 以太编织)."""
+        o = self.owner[s]
+        if o < 0:
+            return False
+        r = self.rank[s]
+        self.owner[s], self.rank[s] = -1, 0
+        self.removed[o][1 if r == LEGENDARY else 0] += 1
+        self.carried[p].append((o, r))
+        if s == self.portal:
+            self.portal = NO_SQUARE
+        if self.record_events:
+            self.events.append(("lift", p, s, o, r,))
+        return True
+
+    def drop(self, p: int) -> list:
+        """Merchant of Time: each piece on p's card does a standard leap onto a colorless
+        square (empty, or a lower rank's piece, destroyed by p); none possible: it stays."""
+        out = []
+        for o, r in list(self.carried[p]):
+            dests = [t for t in COLORLESS if self.can_enter(r, t, False)]
+            if not dests:
+                continue
+            t = self.choose(p, "square", dests, 1, 1, "the piece on the card leaps to")[0]
+            if self.owner[t] >= 0:
+                self.destroy(p, t)
+            self.carried[p].remove((o, r))
+            self.removed[o][1 if r == LEGENDARY else 0] -= 1
+            self.owner[t], self.rank[t] = o, r
+            if self.record_events:
+                self.events.append(("drop", p, t, o, r,))
+            out.append(t)
+        return out
+
     def _out_of_hand(self, p, c):
         for h in (self.hand[p], self.legends[p], self.flares[p]):
             if c in h:
                 h.remove(c)
+        if c in self.pending[p]:   # a card in warp is in the hand (004 以太编织): it leaves
+            self.pending[p].remove(c)
 
     def _to_bottom(self, p, c, discard=False):
         kind = self.table.cards[c].kind
@@ -919,6 +1086,9 @@ class TashKalarGame(Host):
         if o != by and by >= 0:
             self.destroyed_turn[by].append(r)
             self.killed[by].append((o, r))
+            if self.doubled and by == self.current:   # Gate of Oblivion's warp: twice
+                self.destroyed_turn[by].append(r)
+                self.killed[by].append((o, r))
         if self.record_events:
             self.events.append(("destroy", by, s, o, r,))
         self.remove(s)
@@ -957,9 +1127,22 @@ class TashKalarGame(Host):
         return [t for t in cands if t != s and self.can_enter(r, t, combat)
                 and (not empty_only or self.owner[t] < 0)]
 
+    def swap(self, s: int, t: int) -> None:
+        """The pieces on s and t change squares (004 扩展 以太编织: not a destruction)."""
+        owner, rank = self.owner, self.rank
+        owner[s], owner[t] = owner[t], owner[s]
+        rank[s], rank[t] = rank[t], rank[s]
+        if self.portal == s:   # the Gateway stays on its piece
+            self.portal = t
+        elif self.portal == t:
+            self.portal = s
+        if self.record_events:
+            self.events.append(("swap", s, t,))
+
     def move(self, p: int, s: int, t: int) -> int:
         """The piece on s to t; whatever was on t is destroyed (by p). Returns t."""
-        if self.owner[t] >= 0:
+        self.last_hit = self.owner[t] >= 0
+        if self.last_hit:
             self.destroy(p, t)
         self.owner[t], self.rank[t] = self.owner[s], self.rank[s]
         self.owner[s], self.rank[s] = -1, 0
@@ -1018,6 +1201,7 @@ def searches(table) -> list:
 
 
 B.SQUARE_SET = frozenset(B.SQUARES)
+COLORLESS = tuple(s for s in B.SQUARES if s not in B.RED and s not in B.GREEN)
 
 
 def action_id(g, a: tuple) -> str:
@@ -1031,6 +1215,8 @@ def action_id(g, a: tuple) -> str:
         return f"flare {g.table.cards[a[1]].name}"
     if k == "thaw":
         return f"thaw {g.table.cards[a[1]].name}"
+    if k == "warp":
+        return f"warp {g.table.cards[a[1]].name}"
     return k
 
 
@@ -1047,6 +1233,9 @@ def action_text(g, a: tuple) -> str:
         return f"play the flare {g.table.cards[a[1]].name}"
     if k == "thaw":
         return f"release the frozen effect of {g.table.cards[a[1]].name}"
+    if k == "warp":
+        return (f"play the warp effect of {g.table.cards[a[1]].name} (it stays in your hand, "
+                "in warp: 2 points less until it is summoned)")
     if k == "discard":
         return "discard a card (once a turn), others back to the bottom of their decks"
     return "end the turn"

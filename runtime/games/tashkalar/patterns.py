@@ -22,7 +22,9 @@ SYMBOLS = (("c", "your common (or higher) piece"), ("H", "your heroic (or legend
            ("L", "your legendary piece"), ("B", "the being's square"),
            ("b", "the being's square, on your common (or higher) piece"),
            ("B^", "the being's square, on your heroic (or higher) piece"),
-           ("m", "a marked square"), (".", "any square"))
+           ("m", "a marked square"),
+           ("n", "a square of a second marked set (zone marked2: Gate of Oblivion)"),
+           (".", "any square"))
 
 # the 8 symmetries of the square: (dx, dy) -> transformed
 TRANSFORMS = (lambda x, y: (x, y), lambda x, y: (-y, x), lambda x, y: (-x, -y),
@@ -35,6 +37,7 @@ class Orientation:
     index: int                      # which of TRANSFORMS
     cells: tuple                    # ((dx, dy, rank), ...) pieces relative to the being square
     marked: tuple                   # ((dx, dy), ...)
+    marked2: tuple = ()             # the second marked set's ((dx, dy), ...)
 
 
 @dataclass(frozen=True)
@@ -43,6 +46,7 @@ class Pattern:
     being_needs: int                # -1: empty or any piece; else own piece of >= this rank
     marked: tuple
     orientations: tuple             # the distinct ones among the 8 symmetries
+    marked2: tuple = ()             # a second set of marked squares (`n` cells)
 
     @property
     def width(self):
@@ -51,7 +55,7 @@ class Pattern:
 
 def from_grid(rows) -> Pattern:
     """The pattern of a checked grid (rows of symbols; exactly one being square)."""
-    cells, marked, being, needs = [], [], None, -1
+    cells, marked, marked2, being, needs = [], [], [], None, -1
     for y, row in enumerate(rows):
         for x, sym in enumerate(row):
             if sym in BEING:
@@ -65,19 +69,22 @@ def from_grid(rows) -> Pattern:
                 cells.append((x - bx, y - by, RANK_OF[sym]))
             elif sym == "m":
                 marked.append((x - bx, y - by))
-    return make(tuple(cells), needs, tuple(marked))
+            elif sym == "n":
+                marked2.append((x - bx, y - by))
+    return make(tuple(cells), needs, tuple(marked), tuple(marked2))
 
 
-def make(cells: tuple, needs: int = -1, marked: tuple = ()) -> Pattern:
+def make(cells: tuple, needs: int = -1, marked: tuple = (), marked2: tuple = ()) -> Pattern:
     seen, out = set(), []
     for i, t in enumerate(TRANSFORMS):
         oc = tuple(sorted((*t(dx, dy), r) for dx, dy, r in cells))
         om = tuple(sorted(t(dx, dy) for dx, dy in marked))
-        if (oc, om) in seen:
+        om2 = tuple(sorted(t(dx, dy) for dx, dy in marked2))
+        if (oc, om, om2) in seen:
             continue
-        seen.add((oc, om))
-        out.append(Orientation(i, oc, om))
-    return Pattern(tuple(cells), needs, tuple(marked), tuple(out))
+        seen.add((oc, om, om2))
+        out.append(Orientation(i, oc, om, om2))
+    return Pattern(tuple(cells), needs, tuple(marked), tuple(out), tuple(marked2))
 
 
 def _shift_masks():
@@ -120,6 +127,34 @@ def matches(p: Pattern, own_ge: tuple, being_ok: int) -> list:
     return out
 
 
+def matches_void(p: Pattern, own_ge: tuple, empty: int, being_ok: int, n: int) -> list:
+    """Void Summoner: every (being square, orientation) where the pattern stands when one to
+    n empty squares (not the being's) count as the player's common pieces, and not without
+    them (those are `matches`'), in `matches`' order."""
+    out = []
+    for o in p.orientations:
+        for s in B.squares_of(being_ok):
+            x, y = B.xy(s)
+            need = 0
+            for dx, dy, r in o.cells:
+                if not B.on_board(x + dx, y + dy):
+                    need = n + 1
+                    break
+                t = B.sq(x + dx, y + dy)
+                if own_ge[r] >> t & 1:
+                    continue
+                if r == COMMON and empty >> t & 1:
+                    need += 1
+                    if need > n:
+                        break
+                    continue
+                need = n + 1
+                break
+            if 1 <= need <= n:
+                out.append((s, o.index))
+    return out
+
+
 def matches_improvised(p: Pattern, own_ge: tuple, enemy_ge: tuple, being_ok: int) -> list:
     """004 即兴召唤: where the pattern stands with exactly one of its pieces an opponent's
     (of at least the cell's rank) and the others the player's, and not without it."""
@@ -140,6 +175,19 @@ def matches_improvised(p: Pattern, own_ge: tuple, enemy_ge: tuple, being_ok: int
         for s in B.squares_of(found):
             out.append((s, o.index))
     return out
+
+
+def marked2_at(p: Pattern, being: int, index: int) -> tuple:
+    """The second marked set's squares on the board of the pattern summoned at `being` in
+    orientation `index` (Gate of Oblivion's `n` cells)."""
+    t = TRANSFORMS[index]
+    x, y = B.xy(being)
+    out = []
+    for dx, dy in p.marked2:
+        ox, oy = t(dx, dy)
+        if B.on_board(x + ox, y + oy):
+            out.append(B.sq(x + ox, y + oy))
+    return tuple(out)
 
 
 def squares_at(p: Pattern, being: int, index: int) -> tuple:

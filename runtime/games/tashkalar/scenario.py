@@ -41,7 +41,7 @@ from runtime.core.scenario_schema import Checker, show
 from . import board as B
 from .patterns import RANKS
 
-PLAYER_ZONES = ("hand", "legends", "flares", "deck", "frozen", "discards")
+PLAYER_ZONES = ("hand", "legends", "flares", "deck", "frozen", "discards", "pending")
 SETUP_KEYS = {"players": "each player's pieces and cards", "tasks": "the task queue",
               "current_player": "whose turn", "actions_left": "actions left in the turn",
               "turn": "the turn number",
@@ -51,10 +51,10 @@ EXPECT_KEYS = {"players": "each player's pieces and cards", "tasks": "the task q
                "gateway": "the Gateway's square (004 扩展 虚空), or none"}
 ACTIONS = {"place": ("square",), "summon": ("card", "square", "orientation", "improvised"),
            "discard": (),
-           "flare": ("card",), "thaw": ("card",), "end": ()}
+           "flare": ("card",), "thaw": ("card",), "warp": ("card",), "end": ()}
 SETUP_PLAYER = ("pieces",) + PLAYER_ZONES + ("vp", "colours")
-EXPECT_PLAYER = ("pieces", "hand", "legends", "flares", "frozen", "discards", "vp", "score",
-                 "colours")
+EXPECT_PLAYER = ("pieces", "hand", "legends", "flares", "frozen", "discards", "pending", "vp",
+                 "score", "colours")
 
 
 def seat(name) -> int:
@@ -139,7 +139,8 @@ class TashKalarScenarios(Zones):
             return
         seen: dict = {}
         kinds = {"hand": ("being",), "legends": ("legend",), "flares": ("flare",),
-                 "deck": ("being",), "frozen": ("being",), "discards": ("being",)}
+                 "deck": ("being",), "frozen": ("being",), "discards": ("being",),
+                 "pending": ("being",)}
         for pname, zones in v.items():
             at = path + (pname,)
             if chk.player(pname, at, n, at_key=True) is None:
@@ -205,13 +206,13 @@ class TashKalarScenarios(Zones):
                     B.parse(step["square"])
                 except ValueError as e:
                     chk.error(path + ("square",), str(e), "a square such as e5")
-        if kind in ("summon", "flare", "thaw"):
+        if kind in ("summon", "flare", "thaw", "warp"):
             if "card" not in step:
                 chk.error(path, f"a {kind} step needs a 'card'", '"card": "Swordmaster"')
             else:
                 self._card(step["card"], path + ("card",), chk,
                            {"summon": ("being", "legend"), "flare": ("flare",),
-                            "thaw": ("being",)}[kind])
+                            "thaw": ("being",), "warp": ("being",)}[kind])
         if "orientation" in step:
             chk.integer(step["orientation"], path + ("orientation",), 0, 7, "orientation")
         if "improvised" in step:
@@ -253,7 +254,7 @@ class TashKalarScenarios(Zones):
                 if x[:2] == (c, s) and x[3:] == extra:
                     return ("summon",) + tuple(x)
             return ("summon", c, s, 0) + extra
-        if kind in ("flare", "thaw"):
+        if kind in ("flare", "thaw", "warp"):
             return (kind, eng.table.by_name[step["card"]])
         return (kind,)
 
@@ -284,6 +285,17 @@ class TashKalarScenarios(Zones):
         if a[0] == "thaw" and a[1] not in eng.frozen[p]:
             return (f"{eng.table.cards[a[1]].name}'s frozen effect is not stored "
                     "(004 扩展 永霜: only the stored frozen effect is released)")
+        if a[0] == "warp":   # 004 扩展 以太编织
+            name = eng.table.cards[a[1]].name
+            if a[1] not in eng.hand[p]:
+                return f"{name} is not in your hand"
+            if not eng.has_warp[a[1]]:
+                return f"{name} has no warp effect"
+            if eng.turn == 0:
+                return "no warp on the game's first turn (004 扩展 以太编织)"
+            if eng.pending[p]:
+                return (f"{eng.table.cards[eng.pending[p][0]].name} is in warp already (004 扩展 "
+                        "以太编织: no other warp until it is summoned)")
         if a[0] == "discard" and eng.discarded:
             return "a card was discarded this turn already (once a turn)"
         return None
@@ -300,7 +312,7 @@ class TashKalarScenarios(Zones):
                 if want != got:
                     show_ = (lambda xs: [f"{B.name(s)} {RANKS[r]}" for s, r in xs])
                     diffs.append(f"{pname} pieces: expected {show_(want)}, got {show_(got)}")
-            for z in ("hand", "legends", "flares", "frozen", "discards"):
+            for z in ("hand", "legends", "flares", "frozen", "discards", "pending"):
                 if z in zones:
                     got = sorted(t.cards[c].name for c in getattr(eng, z)[p])
                     if sorted(zones[z]) != got:
@@ -365,6 +377,9 @@ def place_position(g, setup: dict, t) -> None:
         g.flares[p] = [t.by_name[x] for x in zones.get("flares", [])]
         g.frozen[p] = [t.by_name[x] for x in zones.get("frozen", [])]
         g.discards[p] = [t.by_name[x] for x in zones.get("discards", [])]
+        # 004 扩展 以太编织: a card in warp is a card of the hand
+        g.pending[p] = [t.by_name[x] for x in zones.get("pending", [])]
+        g.hand[p] += [c for c in g.pending[p] if c not in g.hand[p]]
         used_legends.update(g.legends[p])
         used_flares.update(g.flares[p])
         top = [t.by_name[x] for x in zones.get("deck", [])]
@@ -406,7 +421,7 @@ def place_position(g, setup: dict, t) -> None:
 # ------------------------------------------------------------------ card examples
 class TashKalarWords(Words):
     actions = tuple(ACTIONS)
-    player_lines = "pN pieces|hand|legends|flares|frozen|discards|deck|vp|score"
+    player_lines = "pN pieces|hand|legends|flares|frozen|discards|pending|deck|vp|score"
     other_lines = "queue (the tasks), current, actions, turn, gateway"
     other_keys = ("queue", "current", "actions", "turn", "gateway")
     game_over_default = "score"
@@ -481,7 +496,7 @@ class TashKalarWords(Words):
                     raise ExampleError(items[3].span, "an improvised summon names the opponent "
                                        "whose piece it uses", "'improvised p2'")
                 out.put(path + ("improvised",), m.group(1), items[3].span)
-        elif kind in ("flare", "thaw"):
+        elif kind in ("flare", "thaw", "warp"):
             if len(texts) != 1:
                 raise ExampleError(line.span, f"a {kind} line names one card",
                                    f"'p1 {kind}: NAME'")

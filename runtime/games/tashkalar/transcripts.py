@@ -33,6 +33,8 @@ def final_state(g) -> dict:
                  "score": g.score(p)}
         if g.frozen[p]:   # Everfrost (004 扩展 永霜): the stored frozen effect's card
             zones["frozen"] = [name[c].name for c in g.frozen[p]]
+        if g.pending[p]:   # Etherweave (004 扩展 以太编织): the card in warp
+            zones["pending"] = [name[c].name for c in g.pending[p]]
         if g.deathmatch:
             zones["colours"] = {f"p{q + 1}": g.colour[p][q] for q in range(g.n_players) if q != p}
         players[f"p{p + 1}"] = zones

@@ -73,6 +73,11 @@ def pattern_problems(pattern, row: dict) -> list:
                  for i in fits):
         out.append(f"marked squares {sorted(pattern.marked)} are not the table's "
                    f"{sorted(ref_marked)} in the symmetry of the pieces")
+    ref_marked2 = {tuple(m[:2]) for m in json.loads(row.get("marked2_squares") or "[]")}
+    if fits and (ref_marked2 or pattern.marked2) and not any(
+            {TRANSFORMS[i](dx, dy) for dx, dy in pattern.marked2} == ref_marked2 for i in fits):
+        out.append(f"second marked squares {sorted(pattern.marked2)} are not the table's "
+                   f"{sorted(ref_marked2)} in the symmetry of the pieces")
     if distinct_orientations(pattern) > int(row["rotations_needed"]):
         out.append(f"{distinct_orientations(pattern)} distinct orientations, more than the "
                    f"table's rotations_needed {row['rotations_needed']}")
@@ -118,8 +123,10 @@ def check(cardset, folder: Path, threshold: float = 0.6) -> list:
             else:
                 seen.add(info.name)
                 ref_text = ref["text"]
-                if ref.get("deck") == "Everfrost" and ref.get("frozen_or_warp_text"):
-                    # 004 扩展 永霜: the frozen effect's text follows the being's (our `frozen:`)
+                if ref.get("deck") in ("Everfrost", "Etherweave") and \
+                        ref.get("frozen_or_warp_text"):
+                    # 004 扩展 永霜 / 以太编织: the frozen or warp effect's text follows the
+                    # being's (our `frozen:` / `warp:`)
                     ref_text = " ".join(x for x in (ref_text, ref["frozen_or_warp_text"]) if x)
                 if rank_index(ref["rank"]) != info.rank:
                     problems.append(f"rank {RANKS[info.rank]}, the table's is {ref['rank']}")

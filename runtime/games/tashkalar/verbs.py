@@ -42,6 +42,8 @@ def lister(env, noun: str, zone: str, players, position) -> list:
         sqs = B.SQUARES
     elif zone == "marked":
         sqs = ctx.marked
+    elif zone == "marked2":   # a second marked set (the pattern's `n` cells)
+        sqs = ctx.marked2
     elif zone == "pattern":
         sqs = ctx.used
     elif zone == "here":
@@ -101,7 +103,9 @@ def piece_test(env, x, which: int, arg) -> bool:
         return o < 0
     if which == BEING_T:
         return s == env.ctx.being
-    if which == COLOR_T:
+    if which == COLOR_T:   # `colored`: red or green (square_color's reading)
+        if arg == "colored":
+            return s in B.RED or s in B.GREEN
         return s in (B.RED if arg == "red" else B.GREEN)
     if which == UPGRADABLE_T:
         return o >= 0 and g.rank[s] == COMMON
@@ -324,31 +328,36 @@ def gain(env, items, call) -> list:
 
 def _charge_phrase(r, act) -> str:
     style = r.expr(act.adverb) if act.adverb else "standard"
-    count, moves = "any number of", "moves"
+    count, moves, which = "any number of", "moves", "one direction"
     for prep, val in act.kwargs:
         if prep == "for":
             count = f"up to {r.expr(val)}"
             moves = "move" if count in ("up to 1", "up to one") else "moves"
-    return f"charge with {r.obj(act.obj)}: {count} {style} {moves} in one direction"
+        elif prep == "using":
+            which = f"the direction {r.expr(val)}"
+    return f"charge with {r.obj(act.obj)}: {count} {style} {moves} in {which}"
 
 
 @verb("charge", "pieces", adverb="style", phrase=_charge_phrase, yields="pieces",
-      kwargs=(("for", "int", False),),
-      doc="the player chooses a direction; the piece may do any number of moves in it (`for "
-          "for N`: up to N), one at a time (a combat charge stops when it destroys a legendary "
+      kwargs=(("for", "int", False), ("using", "directions", False)),
+      doc="the player chooses a direction (`using DIRECTIONS`: one of these); the piece may do "
+          "any number of moves in it (`for N`: up to N), one at a time (a combat charge stops when it destroys a legendary "
           "piece); yields where each piece ends")
 def charge(env, items, call) -> list:
     g, p = env.game, env.executor
     combat = (call.adverb or "standard") == "combat"
     limit = call.arg("for") if call.step.args else None
     limit = B.N if limit is None else limit
+    only = call.arg("using") if call.step.args else None   # `using DIRECTIONS`: among these
+    only = None if only is None else _words(only)
     done = []
     for s in squares(env, items):
         if g.owner[s] < 0:
             continue
         r = g.rank[s]
         dirs = [d for d in B.DIRECTION_NAMES
-                if g.can_enter(r, B.step(s, B.DIRECTIONS[d]), combat)]
+                if g.can_enter(r, B.step(s, B.DIRECTIONS[d]), combat)
+                and (only is None or d in only)]
         if not dirs or limit <= 0:
             done.append(s)
             continue
@@ -667,11 +676,46 @@ def freeze(env, items, call) -> list:
     return [c]
 
 
-@verb("discard", "loss", phrase=lambda r, act: "discard one of your flares",
+def _discard_phrase(r, act) -> str:
+    word = getattr(act.obj, "value", "flare")
+    return {"pending": "discard your pending being (the card in warp)",
+            "any-card": "discard a card of any type from your hand",
+            "legends": "discard all your legendary cards"}.get(word, "discard one of your flares")
+
+
+@verb("discard", "loss", phrase=_discard_phrase,
       doc="`discard flare`: one flare of your hand, chosen, to the bottom of the flare deck "
-          "(refilled at the turn's end, 004 弃牌) (Winter Whisperer)")
+          "(refilled at the turn's end, 004 弃牌) (Winter Whisperer); `discard pending`: the "
+          "card in warp to your discard pile (004 扩展 以太编织: its penalty ends) (Paradox "
+          "Worm, Reality Patch); `discard any-card`: a card of your hand of any kind, chosen "
+          "(004 弃牌's way: a being to your discard pile, a legend or flare to the bottom of "
+          "its deck) (Reality Patch); `discard legends`: every legend of your hand to the "
+          "bottom of the legendary deck (Iris of Eternity)")
 def discard(env, items, call) -> list:
     g, p = env.game, env.executor
+    word = items[0] if type(items) is list and items else items
+    if word == "discarded":   # a card of the discard pile is discarded already
+        return []
+    if word == "pending":
+        out = [c for c in g.pending[p] if not g.kept[c]]   # `keep warp`: it stays
+        for c in out:
+            g._out_of_hand(p, c)
+            g.discards[p].append(c)
+        return out
+    if word == "any-card":
+        cards = g.discardable(p)
+        if not cards:
+            return []
+        c = g.choose(p, "card", cards, 1, 1, "a card of your hand to discard")[0]
+        g._out_of_hand(p, c)
+        g._to_bottom(p, c, discard=True)
+        return [c]
+    if word == "legends":
+        out = list(g.legends[p])
+        for c in out:
+            g._out_of_hand(p, c)
+            g._to_bottom(p, c)
+        return out
     if not g.flares[p]:
         return []
     c = g.choose(p, "card", list(g.flares[p]), 1, 1, "a flare to discard")[0]
@@ -903,3 +947,249 @@ def borrow(env, items, call) -> list:
             g.borrowed = g.owner[s]
             return [s]
     return []
+
+
+# ------------------------------------------------------------------ Etherweave (004 扩展 以太编织)
+def _warp_cards(g, cards) -> list:
+    has, kept = g.has_warp, g.kept   # a card that says `keep warp` cannot be copied
+    return [c for c in cards if has[c] and not kept[c]]
+
+
+def _copy_phrase(r, act) -> str:
+    if getattr(act.obj, "value", "pending") == "discarded":
+        return "copy a warp effect on a card in your discard pile"
+    return "copy the warp effect of your pending being"
+
+
+@verb("copy", "loss", phrase=_copy_phrase,
+      doc="`copy pending`: the warp effect of your card in warp runs again, for you (the card "
+          "stays in warp) (Doppelganger); `copy discarded`: the warp effect of a card of your "
+          "discard pile, chosen, runs for you (the card stays there) (Ziggurat Sentinel) "
+          "(004 扩展 以太编织)")
+def copy(env, items, call) -> list:
+    g, p = env.game, env.executor
+    word = items[0] if type(items) is list and items else items
+    if word == "discarded":
+        pile = _warp_cards(g, _pile(env))
+        if not pile:
+            return []
+        c = g.choose(p, "card", pile, 1, 1, "copy the warp effect of which card")[0]
+    else:
+        pile = _warp_cards(g, g.pending[p])
+        if not pile:
+            return []
+        c = pile[0]
+    g.run_warp(p, c)
+    return [c]
+
+
+@verb("unwarp", None, phrase=lambda r, act: "return your pending being to your hand",
+      doc="your card in warp becomes an ordinary card of your hand again: no penalty, and a "
+          "warp may be played again (004 扩展 以太编织) (Warpmaster)")
+def unwarp(env, items, call) -> list:
+    g = env.game
+    return g.unwarp(env.executor)
+
+
+@function("pending", (), "int", phrase="the number of your cards in warp",
+          doc="1 when a card of yours is in warp (a pending being), else 0 (004 扩展 以太编织)")
+def pending(env):
+    return len(env.game.pending[env.executor])
+
+
+@function("warped", (), "bool", phrase="you have played this card's warp effect this turn",
+          doc="whether this card's warp effect was played this turn (Eternal Emperor)")
+def warped(env):
+    return env.ctx.card in env.game.warped
+
+
+@function("discarded", ("str",), "bool", phrase="{0} is in your discard pile",
+          doc="a card of this name is in your discard pile (Lesser and Greater Shadow Twin)")
+def discarded(env, name):
+    g = env.game
+    cards = g.table.cards
+    return any(cards[c].name == name for c in _pile(env))
+
+
+def _swap_phrase(r, act) -> str:
+    s = f"swap {r.obj(act.obj)}"
+    for prep, val in act.kwargs:
+        s += f" with {r.obj(val)}"
+    return s
+
+
+@verb("swap", "pieces", yields="pieces", kwargs=(("for", "pieces", True),), phrase=_swap_phrase,
+      doc="`swap A for B`: the two pieces change squares; neither is destroyed (004 扩展 "
+          "以太编织: a swap is not a destruction) (Paradox Worm, Translocationist)")
+def swap(env, items, call) -> list:
+    g = env.game
+    a = squares(env, items)
+    b = call.arg("for")
+    b = squares(env, b if type(b) is list else ([] if b is None else [b]))
+    if not a or not b:
+        return []
+    s, t = a[0], b[0]
+    if s == t or g.owner[s] < 0 or g.owner[t] < 0:
+        return []
+    g.swap(s, t)
+    ctx = env.ctx
+    if ctx.being in (s, t):   # the being follows its piece
+        ctx.being = t if ctx.being == s else s
+    if s in ctx.used or t in ctx.used:   # and so do the pieces used to summon it
+        ctx.used = tuple(t if x == s else (s if x == t else x) for x in ctx.used)
+    return [t]
+
+
+@verb("restore", None, phrase=lambda r, act: "put the top card of your discard pile on top of "
+      "your deck",
+      doc="the top card of your discard pile (this card aside: it is discarded as it is "
+          "summoned) onto the top of your deck (Time Traveler)")
+def restore(env, items, call) -> list:
+    g, p = env.game, env.executor
+    pile = _pile(env)
+    if not pile:
+        return []
+    c = pile[-1]
+    g.discards[p].remove(c)
+    g.deck[p].append(c)     # the deck's top is the list's end
+    return [c]
+
+
+@verb("double", None, phrase=lambda r, act: "for the rest of this turn, each piece you destroy "
+      "counts as though you also destroyed another of the same colour and rank",
+      doc="this turn, each enemy piece the current player destroys counts twice (tasks, "
+          "Deathmatch's score) (Gate of Oblivion)")
+def double(env, items, call) -> list:
+    env.game.doubled = True
+    return ["double"]
+
+
+@function("own_adjacent", ("square|pieces",), "int",
+          phrase="the number of your pieces adjacent to {0}",
+          doc="how many of your pieces, the being included, are adjacent to the square "
+              "(Greater Shadow Twin: 'adjacent to at least two of your pieces')")
+def own_adjacent(env, s):
+    s = square_of(env, s if type(s) is not list else (s[0] if s else -1))
+    if s < 0:
+        return 0
+    g, p = env.game, env.executor
+    return sum(1 for t in B.NEIGHBOURS[s] if g.owner[t] == p)
+
+
+@function("opposite_step", ("square|pieces", "square|pieces", "square|pieces"), "squares",
+          phrase="the square next to {0} opposite to the step from {1} to {2}",
+          doc="the square one step from the piece (or square) in the direction opposite to "
+              "the step from the second square to the third, if the piece there may enter it "
+              "by a combat move (none otherwise; an empty square: as a common piece): a move "
+              "'in the opposite direction' (Polarity Queen, Antimatter Spirit)")
+def opposite_step(env, s, a, b) -> list:
+    def one(x):
+        return square_of(env, x if type(x) is not list else (x[0] if x else -1))
+    s, a, b = one(s), one(a), one(b)
+    if s < 0 or a < 0 or b < 0:
+        return []
+    (x, y), (ax, ay), (bx, by) = B.xy(s), B.xy(a), B.xy(b)
+    dx, dy = bx - ax, by - ay
+    if max(abs(dx), abs(dy)) != 1:
+        return []
+    t = B.step(s, (-dx, -dy))
+    g = env.game
+    r = g.rank[s] if g.owner[s] >= 0 else COMMON
+    return [t] if g.can_enter(r, t, True) else []
+
+
+@verb("void", None, phrase=lambda r, act: "for your next summoning this turn, you may count up "
+      "to two empty squares as common pieces of your color",
+      doc="this turn's next summon may count up to two empty squares (not the being's) as "
+          "your common pieces (Void Summoner)")
+def void(env, items, call) -> list:
+    env.game.void = True
+    return ["void"]
+
+
+@verb("lift", "pieces", yields="pieces", phrase=lambda r, act: f"put {r.obj(act.obj)} on this card",
+      doc="the piece leaves the board onto your card: not destroyed, not back in its owner's "
+          "stock, until `drop` (004 扩展 以太编织: removed for a while) (Merchant of Time)")
+def lift(env, items, call) -> list:
+    g, p = env.game, env.executor
+    return [s for s in squares(env, items) if g.lift(p, s)]
+
+
+@verb("drop", None, phrase=lambda r, act: "the piece on this card does a standard leap to a "
+      "colorless square",
+      doc="each piece on your card (`lift`) does a standard jump onto a colorless square of "
+          "the board: empty, or a lower rank's piece, destroyed (Merchant of Time)")
+def drop(env, items, call) -> list:
+    g = env.game
+    return g.drop(env.executor)
+
+
+def _slide_phrase(r, act) -> str:
+    style = r.expr(act.adverb) if act.adverb else "standard"
+    return (f"choose a direction: {r.obj(act.obj)} does as many {style} moves as it can in "
+            "that direction")
+
+
+@verb("slide", "pieces", adverb="style", phrase=_slide_phrase, yields="pieces",
+      doc="the player chooses a direction in which the piece can move; it does as many moves "
+          "in it as it can (a combat slide stops when it destroys a legendary piece); yields "
+          "where it ends (Frost Imp)")
+def slide(env, items, call) -> list:
+    g, p = env.game, env.executor
+    combat = (call.adverb or "standard") == "combat"
+    done = []
+    for s in squares(env, items):
+        if g.owner[s] < 0:
+            continue
+        r = g.rank[s]
+        dirs = [d for d in B.DIRECTION_NAMES
+                if g.can_enter(r, B.step(s, B.DIRECTIONS[d]), combat)]
+        if not dirs:
+            continue
+        name = g.choose(p, "direction", dirs, 1, 1, f"slide {B.name(s)} toward")[0]
+        d = B.DIRECTIONS[name]
+        while True:
+            t = B.step(s, d)
+            if not g.can_enter(r, t, combat):
+                break
+            hit = g.rank[t] if g.owner[t] >= 0 else -1
+            g.move(p, s, t)
+            _follow(env.ctx, s, t, name)
+            s = t
+            if hit == LEGENDARY:
+                break
+        done.append(s)
+    return done
+
+
+@function("last_hit", (), "bool", phrase="that move destroyed a piece",
+          doc="whether the last move or jump of a piece destroyed a piece (Polar Bear, Ice "
+              "Wyvern: 'if that move destroys a piece')")
+def last_hit(env):
+    return env.game.last_hit
+
+
+@function("mirror", ("square|pieces",), "squares",
+          phrase="the mirror image of {0} across the being's pattern",
+          doc="the square's mirror image across the line through the being and the pieces used "
+              "to summon it (none off the board, or without such a line) (Crystal Mirror)")
+def mirror(env, s) -> list:
+    s = square_of(env, s if type(s) is not list else (s[0] if s else -1))
+    ctx = env.ctx
+    b = ctx.being
+    if s < 0 or b < 0 or not ctx.used:
+        return []
+    (bx, by), (ux, uy), (x, y) = B.xy(b), B.xy(ctx.used[0]), B.xy(s)
+    ax, ay = _sign(ux - bx), _sign(uy - by)   # the line's direction
+    dx, dy = x - bx, y - by
+    if ax == 0:          # a column: left and right change
+        mx, my = -dx, dy
+    elif ay == 0:        # a row: up and down change
+        mx, my = dx, -dy
+    elif ax == ay:       # the diagonal x == y
+        mx, my = dy, dx
+    else:                # the diagonal x == -y
+        mx, my = -dy, -dx
+    if not B.on_board(bx + mx, by + my):
+        return []
+    return [B.sq(bx + mx, by + my)]

@@ -57,6 +57,16 @@ def event_text(eng, e, names) -> str | None:
         return f"{who(e[1])} stores the frozen effect of {t[e[2]].name}"
     if tag == "thaw":
         return f"{who(e[1])} releases the frozen effect of {t[e[2]].name}"
+    if tag == "lift":
+        return f"{who(e[1])} takes {who(e[3])}'s piece on {B.name(e[2])} onto a card"
+    if tag == "drop":
+        return f"the piece on {who(e[1])}'s card leaps to {B.name(e[2])}"
+    if tag == "swap":
+        return f"the pieces on {B.name(e[1])} and {B.name(e[2])} change places"
+    if tag == "warp":   # 004 扩展 以太编织
+        return f"{who(e[1])} plays the warp effect of {t[e[2]].name} (it stays in warp)"
+    if tag == "unwarp":
+        return f"{who(e[1])} takes {t[e[2]].name} back from warp"
     if tag == "discard":
         return f"{who(e[1])} discards {t[e[2]].name}" + (
             f" and puts {len(e[3])} card(s) back" if e[3] else "")
@@ -114,6 +124,9 @@ class TashKalarView:
                         ", ".join(eng.table.cards[c].name for c in hand)))
         if eng.frozen[p]:
             out.append(Text("frozen effect stored: " + eng.table.cards[eng.frozen[p][0]].name))
+        if eng.pending[p]:
+            out.append(Text("in warp (2 points less until summoned): "
+                            + eng.table.cards[eng.pending[p][0]].name))
         summons = legal_summon_lines(eng, p)
         if summons:
             out.append(Text("legal summons:\n" + "\n".join(summons)))
@@ -166,11 +179,12 @@ class TashKalarView:
 
     def option_detail(self, state, option) -> str:
         v = option.value
-        if isinstance(v, tuple) and v and v[0] in ("summon", "flare", "thaw"):
+        if isinstance(v, tuple) and v and v[0] in ("summon", "flare", "thaw", "warp"):
             eng = state.engine
             c = v[1]
             for kind, _run, text in eng.effects.get(c, ()):
-                return text
+                if v[0] != "warp" or kind == "warp":
+                    return text
         return ""
 
     def card(self, state, name: str):

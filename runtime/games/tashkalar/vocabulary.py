@@ -20,7 +20,8 @@ v.type("rank", doc="a rank: common, heroic or legendary")
 v.type("direction", plural="directions", doc="one of the eight directions")
 v.type("style", doc="standard or combat (a move's or jump's rules)")
 v.type("reward", doc="what a card gains (an action, a turn, an extra card drawn)")
-v.type("loss", doc="what a card discards (a flare)")
+v.type("loss", doc="a card or cards of yours: a flare, the card in warp (pending), a card, "
+       "the legends, a card of the discard pile (discarded)")
 
 # ---- card attributes
 v.attr("kind", "word", KINDS, doc="being (default), legend, flare or task")
@@ -42,6 +43,12 @@ v.attr("params", "words", ("zero", "one", "two", "three", "four", "five", "six",
        min_count=1, max_count=3, doc="task: the test's numbers, as number words")
 v.attr("region", "word", ("red", "green", "colored", "central", "any"),
        doc="task: the squares it reads")
+v.attr("arrival", "word", ("colorless",),
+       doc="being: `arrival colorless`: once its pattern stands anywhere, it arrives on any "
+           "empty colorless square (Time Traveler)")
+v.attr("keep", "word", ("warp",),
+       doc="being: `keep warp`: while in warp it cannot be discarded or returned to the hand, "
+           "and its warp effect cannot be copied (Merchant of Time)")
 v.attr("set", "word", DECKS, doc="the deck the card belongs to (default: the folder's name)")
 v.attr("note", "string", doc="why the rendered text may differ from the printed wording")
 v.needs_effects = lambda attrs: attrs.get("kind", "being") in ("being", "legend", "flare") \
@@ -57,6 +64,8 @@ v.zone("orthogonal", doc="the four squares orthogonally adjacent to the being",
 v.zone("near", doc="the squares up to distance 2 from the being",
        phrase="squares within distance 2 of the being")
 v.zone("marked", doc="the pattern's marked squares", phrase="marked squares")
+v.zone("marked2", doc="the pattern's second set of marked squares (`n` cells)",
+       phrase="other marked squares")
 v.zone("here", doc="the being's square (where it stands now)", phrase="being's square")
 v.zone("pattern", doc="the squares of the pieces that summoned the being",
        phrase="pattern's squares")
@@ -89,6 +98,8 @@ v.adjective("red", ("square", "piece"), "test", "red", test="square_color")
 v.adjective("green", ("square", "piece"), "test", "green", test="square_color")
 v.adjective("colored", ("square", "piece"), "test", "colored", test="square_color",
             doc="a red or green square")
+v.adjective("non-colored", ("square", "piece"), "test", "colored", test="square_color",
+            negated=True, doc="a colorless square: neither red nor green")
 v.adjective("central", ("square", "piece"), "test", test="central",
             doc="in the board's central 3x3")
 v.adjective("non-central", ("square", "piece"), "test", test="central", negated=True,
@@ -98,7 +109,8 @@ v.adjective("non-central", ("square", "piece"), "test", test="central", negated=
 v.const("rank", *RANKS)
 v.const("style", "standard", "combat")
 v.const("reward", "action", "turn", "improvisation", "card", "legend")
-v.const("loss", "flare")   # `discard flare` (Everfrost's Winter Whisperer)
+# `discard flare` (Winter Whisperer), `discard pending`, `copy pending`, `copy discarded`
+v.const("loss", "flare", "pending", "any-card", "legends", "discarded")
 v.const("piece", "being")
 v.const("player", "you")
 v.const("players", "opponents")
@@ -118,6 +130,10 @@ v.effect_kind("upper", executor="owner", prefix="Upper: ",
               doc="a flare's upper half: an opponent has X more upgraded pieces")
 v.effect_kind("lower", executor="owner", prefix="Lower: ",
               doc="a flare's lower half: an opponent has Y more pieces")
+v.effect_kind("warp", executor="owner", prefix="Warp: ",
+              doc="an Etherweave being's warp effect (004 扩展 以太编织, 扭曲): a free action "
+                  "from the hand, its pattern on the board or not; the card stays in the hand "
+                  "in warp until it is summoned (one at a time, 2 points less meanwhile)")
 v.effect_kind("frozen", executor="owner", prefix="Frozen: ",
               doc="an Everfrost being's frozen effect (004 扩展 永霜): stored when it is "
                   "summoned, released later like a flare, one stored at a time")

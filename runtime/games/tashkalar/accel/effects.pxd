@@ -14,4 +14,4 @@ cdef class Context:
     cdef public str kind
     cdef public dict dogma_vars
     cdef public bint shared
-    cdef public tuple marked, used
+    cdef public tuple marked, used, marked2

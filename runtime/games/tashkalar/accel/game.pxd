@@ -10,7 +10,7 @@ from runtime.core.decision cimport Decision, new_decision, new_entry, new_entry_
 from runtime.games.tashkalar.effects cimport Context
 from runtime.games.tashkalar.patterns cimport Boards, Search
 
-cdef long PIECES, LEGEND_PIECES, WIN_VP, NO_SQUARE
+cdef long PIECES, LEGEND_PIECES, WIN_VP, NO_SQUARE, WARP_PENALTY
 cdef bint _ACCEL, _CHECK
 
 @cython.final
@@ -26,6 +26,8 @@ cdef class TashKalarGame(Host):
     cdef public list legend_deck, flare_deck, task_deck, tasks, claimed, vp, improvised
     cdef public list destroyed_turn, summoned_turn, colour, killed, searches, gone, extra_draws
     cdef public list frozen, lost_actions, removed
+    cdef public list pending, warped, has_warp, arrival, carried, kept
+    cdef public bint doubled, void, last_hit
     cdef public long summon_hit
     cdef public bint portals
     cdef public long portal, borrowed
@@ -62,6 +64,8 @@ cdef class TashKalarGame(Host):
     @cython.locals(p=long, met=list, got=list)
     cpdef end_turn(self)
     cpdef refill(self, long p)
+    @cython.locals(has=list)
+    cpdef warps(self, long p, list out)
     cpdef trigger_end(self, long p, str why)
     @cython.locals(bb=Boards)
     cpdef find_summons(self, long p, bint improvised, bint action, list out)

@@ -57,6 +57,8 @@ def event_text(eng, e, names) -> str | None:
         return f"{who(e[1])} stores the frozen effect of {t[e[2]].name}"
     if tag == "thaw":
         return f"{who(e[1])} releases the frozen effect of {t[e[2]].name}"
+    if tag == "gateway":   # 004 扩展 虚空
+        return f"the piece on {B.name(e[1])} becomes the Gateway"
     if tag == "discard":
         return f"{who(e[1])} discards {t[e[2]].name}" + (
             f" and puts {len(e[3])} card(s) back" if e[3] else "")
@@ -114,6 +116,11 @@ class TashKalarView:
                         ", ".join(eng.table.cards[c].name for c in hand)))
         if eng.frozen[p]:
             out.append(Text("frozen effect stored: " + eng.table.cards[eng.frozen[p][0]].name))
+        if eng.portals:   # 004 扩展 虚空: where the Gateway is
+            out.append(Text("the Gateway: " + (f"{B.name(eng.portal)}" if eng.portal >= 0
+                                               else "none")))
+        if eng.borrowed >= 0:   # Possessed Summoner
+            out.append(Text(f"your next summon this turn uses {nm(eng.borrowed)}'s pieces"))
         summons = legal_summon_lines(eng, p)
         if summons:
             out.append(Text("legal summons:\n" + "\n".join(summons)))

@@ -178,24 +178,24 @@ bad.card:5:1: error: tabs and spaces mixed in indentation
 bad.card:5:9: error: unknown verb 'darw'
             darw 1
             ^^^^
-  expected: a verb of innovation: achieve, choose, claim, decree, demand, dig, display, draw, endorse, exchange, ...
+  expected: a verb of innovation: achieve, choose, claim, decree, demand, dig, display, draw, draw-any-type, draw-artifact, ...
   did you mean 'draw'?""",
     "unknown_verb": """\
 bad.card:5:9: error: unknown verb 'frobnicate'
             frobnicate 1
             ^^^^^^^^^^
-  expected: a verb of innovation: achieve, choose, claim, decree, demand, dig, display, draw, endorse, exchange, ...""",
+  expected: a verb of innovation: achieve, choose, claim, decree, demand, dig, display, draw, draw-any-type, draw-artifact, ...""",
     "misspelt_verb": """\
 bad.card:5:9: error: unknown verb 'darw'
             darw 1
             ^^^^
-  expected: a verb of innovation: achieve, choose, claim, decree, demand, dig, display, draw, endorse, exchange, ...
+  expected: a verb of innovation: achieve, choose, claim, decree, demand, dig, display, draw, draw-any-type, draw-artifact, ...
   did you mean 'draw'?""",
     "misspelt_verb_swapped_letters": """\
 bad.card:5:13: error: unknown verb 'retrun'
             may retrun a card from hand
                 ^^^^^^
-  expected: a verb of innovation: achieve, choose, claim, decree, demand, dig, display, draw, endorse, exchange, ...
+  expected: a verb of innovation: achieve, choose, claim, decree, demand, dig, display, draw, draw-any-type, draw-artifact, ...
   did you mean 'return'?""",
     "capitalised_verb": """\
 bad.card:5:9: error: unexpected 'Draw'
@@ -212,7 +212,7 @@ bad.card:2:18: error: unknown color 'pink'
 bad.card:5:17: error: unknown adjective 'rde'
             score a rde card from hand
                     ^^^
-  expected: one of blue, bottom, green, highest, lowest, non-blue, non-green, non-purple, non-red, non-yellow, purple, red
+  expected: one of artifact, blue, bottom, green, highest, lowest, non-artifact, non-blue, non-green, non-purple, non-red, non-yellow
   did you mean 'red'?""",
     "unknown_name": """\
 bad.card:5:14: error: unknown name 'foo'
@@ -245,7 +245,7 @@ bad.card:5:17: error: unknown noun 'widget'
 bad.card:5:17: error: unknown adjective 'shiny'
             score a shiny card from hand
                     ^^^^^
-  expected: one of blue, bottom, green, highest, lowest, non-blue, non-green, non-purple, non-red, non-yellow, purple, red""",
+  expected: one of artifact, blue, bottom, green, highest, lowest, non-artifact, non-blue, non-green, non-purple, non-red, non-yellow""",
     "adjective_for_another_noun": """\
 bad.card:5:17: error: 'splayed' does not apply to card
             score a splayed card from hand
@@ -509,18 +509,18 @@ bad.card:7:15: error: unexpected ')'
 bad.card:5:9: error: unknown verb 'darw'
             darw 1
             ^^^^
-  expected: a verb of innovation: achieve, choose, claim, decree, demand, dig, display, draw, endorse, exchange, ...
+  expected: a verb of innovation: achieve, choose, claim, decree, demand, dig, display, draw, draw-any-type, draw-artifact, ...
   did you mean 'draw'?
 bad.card:7:9: error: unknown verb 'scroe'
             scroe a card from hand
             ^^^^^
-  expected: a verb of innovation: achieve, choose, claim, decree, demand, dig, display, draw, endorse, exchange, ...
+  expected: a verb of innovation: achieve, choose, claim, decree, demand, dig, display, draw, draw-any-type, draw-artifact, ...
   did you mean 'score'?""",
     "errors_in_two_cards": """\
 bad.card:5:9: error: unknown verb 'darw'
             darw 1
             ^^^^
-  expected: a verb of innovation: achieve, choose, claim, decree, demand, dig, display, draw, endorse, exchange, ...
+  expected: a verb of innovation: achieve, choose, claim, decree, demand, dig, display, draw, draw-any-type, draw-artifact, ...
   did you mean 'draw'?
 bad.card:8:18: error: unknown color 'pink'
         age 1; color pink; icons hex castle castle castle
@@ -546,7 +546,7 @@ bad.card:1:1: error: no card in this file, only comments
 bad.card:5:9: error: unknown verb 'darw'
             darw 1
             ^^^^
-  expected: a verb of innovation: achieve, choose, claim, decree, demand, dig, display, draw, endorse, exchange, ...
+  expected: a verb of innovation: achieve, choose, claim, decree, demand, dig, display, draw, draw-any-type, draw-artifact, ...
   did you mean 'draw'?""",
     "nul_byte": """\
 bad.card:2:10: error: binary data (a NUL byte) in a card file

@@ -41,7 +41,10 @@ def reference_text(row: dict, edition: int = 3) -> str:
     raw = row.get("first_edition_text") if edition == 1 and row.get("first_edition_text") else row["effects"]
     parts = [re.sub(r"^(D|N|C|ACH|DEC):\s*", "", p.strip()) for p in (raw or "").split("||")]
     echo = [f"Echo: {e.strip()}" for e in (row.get("echo_text") or "").split("||") if e.strip()]
-    return "\n".join(echo + [p for p in parts if p and p != NO_EFFECT])
+    # a karma (an Artifacts relic of Figures type: Ching Shih) after the dogma effects, each
+    # rendered "Karma: ..." as the engine renders a `karma` section
+    karma = [f"Karma: {k.strip()}" for k in (row.get("karma_text") or "").split("||") if k.strip()]
+    return "\n".join(echo + [p for p in parts if p and p != NO_EFFECT] + karma)
 
 
 def read_reference(path: str, set_name: str) -> dict[str, dict]:

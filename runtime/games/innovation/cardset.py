@@ -93,6 +93,15 @@ def select_edition(cards: list, edition: int) -> list:
 
 MODES = ("interpreted", "compiled")
 
+# The sets in the order their cards were added to the project: a card's id (and a set's index
+# among the supply piles) follows it, so adding a set leaves the ids of the others unchanged.
+SET_ORDER = ("base", "echoes", "artifacts")
+
+
+def set_rank(name: str) -> tuple:
+    """A set's place in the card order: SET_ORDER first, then any other set by name."""
+    return (SET_ORDER.index(name), "") if name in SET_ORDER else (len(SET_ORDER), name)
+
 
 def vocabulary():
     from dsl.vocab import get
@@ -132,8 +141,10 @@ def build_cardset(cards: list, edition: int = 3, mode: str = "interpreted",
     lowering = Lowering(vocab, labels=render.either_label, memo=fast)
     run_effect = (interp.runner if interp is not None else None)
     cards = select_edition(cards, edition)
-    # base cards first, then by age, colour and name: a stable id order for replays
-    cards.sort(key=lambda c: (c.attrs.get("kind") != "card", c.attrs.get("set", ""),
+    # base cards first, then the other sets in the order they were added (SET_ORDER), each by
+    # age and name: a stable id order for replays (a set added later takes ids after the
+    # others' cards, so the cards and supply piles of the games without it stay the same)
+    cards.sort(key=lambda c: (c.attrs.get("kind") != "card", set_rank(c.attrs.get("set", "")),
                               c.attrs.get("age", 0), c.name))
     table = CardTable([card_info(c) for c in cards])
     effects, specials, ir, triggers = {}, [], {}, {}

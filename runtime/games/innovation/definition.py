@@ -10,7 +10,7 @@ from runtime.core.errors import BadOptions
 
 # The sets a game may be played with, and those whose rules and cards are playable today.
 SETS = ("base", "echoes", "figures", "cities", "artifacts")
-PLAYABLE_SETS = ("base", "echoes")
+PLAYABLE_SETS = ("base", "echoes", "artifacts")
 
 
 # new_state's (class, table, effects, specials, rules options) per (mode, options): _made
@@ -19,7 +19,7 @@ _MADE: dict = {}
 
 class Innovation(Game):
     name = "innovation"
-    title = "Innovation (base game and Echoes of the Past)"
+    title = "Innovation (base game, Echoes of the Past, Artifacts of History)"
     min_players = 2
     max_players = 4
     option_specs = (

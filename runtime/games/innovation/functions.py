@@ -427,6 +427,19 @@ def shares_icon(env, a, b) -> bool:
                for i in BASIC_ICONS)
 
 
+@function("has_demand", ("card",), "bool", pure=True, phrase="{0} has a demand effect",
+          doc="Artifacts: a card has a demand effect; an \"I compel\" effect counts, as it is a "
+              "demand for every purpose (000 \"强制效果\")")
+def has_demand(env, card) -> bool:
+    c = first_of(card)
+    if c is None:
+        return False
+    for e in env.game.effects.get(c, ()):
+        if e.kind == "demand" or e.kind == "compel":
+            return True
+    return False
+
+
 def eligible_with_phrase(r, fn) -> str:
     return f"you would be eligible to achieve {r.expr(fn.args[0])} with a score of " \
            f"{r.expr(fn.args[1])}"
@@ -466,6 +479,12 @@ def of_value(env, card, v) -> bool:
       doc="a standard achievement: a card that is not a special achievement")
 def standard(env, card, arg) -> bool:
     return not env.game.special_card[card]
+
+
+@test("of_set", intrinsic=True,
+      doc="a card of this set (Artifacts: \"a top Artifact\", \"no top Artifacts\")")
+def of_set(env, card, name) -> bool:
+    return env.game.cards.set[card] == name
 
 
 @test("splayed", inline="(_game(env).splay_of(_executor(env), {item}) != 'none')",

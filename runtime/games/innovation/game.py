@@ -491,6 +491,13 @@ class InnovationGame(Host):
     def choose_yes_no(self, player: int, prompt: str = "") -> bool:
         return self._choose(player, "yesno", ("yes", "no"), 1, 1, prompt)[0] == "yes"
 
+    def choose_set(self, player: int, prompt: str = "") -> str:
+        """A card type (set) in play, chosen by `player` (000 "历史文物扩展": "draw from any
+        set"): the game's sets in their supply order; with the base set alone, base."""
+        in_play = self.options.expansions
+        sets = [s for s in self.cards.set_names if s == "base" or s in in_play]
+        return self._choose(player, "set", sets, 1, 1, prompt)[0]
+
     def option_id(self, kind: str, option) -> str:
         """The stable name of an option (contract.Option.id): cards by name, players p1..,
         an action as its words ("draw", "meld Agriculture", "achieve 3"), others as text."""

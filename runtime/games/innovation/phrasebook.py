@@ -134,6 +134,11 @@ class InnovationRenderer(Renderer):
                 and isinstance(c.left.args[0], I.ItRef) and isinstance(c.right, I.Const) \
                 and c.right.value == 0 and c.op in (">", "=="):  # Echoes: "a card with a bonus"
             return "with a bonus" if c.op == ">" else "without a bonus"
+        if isinstance(c, I.Fn) and c.name == "has_demand" and isinstance(c.args[0], I.ItRef):
+            return "with a demand effect"  # Artifacts (000 "强制效果": a compel counts)
+        if isinstance(c, I.Not) and isinstance(c.expr, I.Fn) and c.expr.name == "has_demand" \
+                and isinstance(c.expr.args[0], I.ItRef):
+            return "without a demand effect"
         if isinstance(c, I.Cmp) and c.op == "!=" and isinstance(c.left, I.Fn) and c.left.name == "color" \
                 and isinstance(c.left.args[0], I.ItRef) and isinstance(c.right, (I.Var, I.Const)):
             return "not of that color" if isinstance(c.right, I.Var) else f"not of color {c.right.value}"

@@ -90,6 +90,10 @@ v.adjective("other", ("player",), "test", test="other", doc="other than the exec
 v.adjective("splayed", ("color",), "test", test="splayed")
 v.adjective("standard", ("card",), "test", test="standard",
             doc="a standard achievement, not a special one")
+v.adjective("artifact", ("card",), "test", "artifacts", test="of_set",
+            doc="Artifacts: a card of the Artifacts set")
+v.adjective("non-artifact", ("card",), "test", "artifacts", test="of_set", negated=True,
+            doc="Artifacts: a card of another set")
 for c in COLORS:
     v.adjective(c, ("card", "color"), "test", c, test="color")
     v.adjective("non-" + c, ("card", "color"), "test", c, test="color", negated=True)
@@ -136,8 +140,10 @@ v.reserve("demand", None, why="Figures: a karma that makes a dogma a demand", ob
 v.effect_kind("effect", executor="sharing", doc="a non-demand dogma effect, shared")
 v.effect_kind("demand", executor="demanded", exports=True, wrap="I demand you {body}!",
               doc="I demand: opponents with fewer icons")
-v.effect_kind("compel", executor="compelled", exports=True, wrap="I compel you {body}!",
-              doc="I compel: opponents with more icons")
+v.effect_kind("compel", executor="compelled", exports=True, wrap="I compel you to {body}!",
+              sets=("artifacts",),
+              doc="Artifacts: I compel: a demand that affects the opponents with as many or more "
+                  "of the featured icon (000 \"强制效果\"); printed on Artifacts cards only")
 v.effect_kind("echo", executor="sharing", prefix="Echo: ", sets=("echoes", "artifacts"), exports=True,
               doc="Echoes: runs before the dogma effects (000 \"回响效果\"); printed on Echoes cards "
                   "(and on an Artifacts relic of Echoes type); its bindings are visible to the card's dogma "

@@ -1,0 +1,255 @@
+"""Artifacts of History (issue 23): the set itself (`--sets base,artifacts`, its supply piles,
+its cards' facts), the words cards use to reach it (`draw-artifact`, `draw-any-type`, the
+`artifact` adjective, `has_demand`) and the `compel:` effect kind (000 "强制效果").
+
+Rule scenarios citing the seed: tests/scenarios/innovation/artifacts.json."""
+from __future__ import annotations
+
+import pytest
+
+from dsl.errors import CardlangError
+from dsl.load import check_text, load
+from runtime.core import registry
+from runtime.core.errors import BadOptions
+from runtime.core.scenario import run_scenario
+from runtime.front.testing import CARDS_ROOT, cardset
+from runtime.games.innovation.game import Options, achievements_needed
+
+GAME = registry.get("innovation")
+SETS = ["base", "artifacts"]
+
+
+# ------------------------------------------------------------------ the set and its ids
+def test_artifacts_is_a_playable_set():
+    assert list(GAME.options({"sets": SETS})["sets"]) == SETS
+    assert list(GAME.options({"sets": ["base", "echoes", "artifacts"]})["sets"]) == \
+        ["base", "echoes", "artifacts"]
+    with pytest.raises(BadOptions, match="first edition plays the base set only"):
+        GAME.options({"edition": 1, "sets": SETS})
+    # 000 "游戏结束": one more achievement per expansion in play
+    assert achievements_needed(Options(players=2, expansions=("base", "artifacts"))) == 7
+    assert achievements_needed(Options(players=2, expansions=("base", "echoes", "artifacts"))) == 8
+
+
+def test_artifacts_cards_take_ids_after_the_other_sets():
+    """A set added later takes ids after the cards of the sets before it, so the base and
+    Echoes cards keep their ids (saves name cards by id) and their supply indices."""
+    cs = cardset("innovation", mode="interpreted")
+    t = cs.table
+    sets = [t.set[c] for c in range(t.n) if t.kind[c] == "card"]
+    firsts = {s: sets.index(s) for s in set(sets)}
+    assert firsts["base"] == 0 and firsts["base"] < firsts["echoes"] < firsts["artifacts"]
+    assert t.set_names[:3] == ["base", "echoes", "artifacts"]
+    assert [t.set[c] for c in range(105)] == ["base"] * 105
+
+
+def test_artifacts_supply_piles_only_with_the_set():
+    """000 "历史文物扩展": the Artifacts piles are set out, drawn only when an effect says so:
+    a base game has none, a base + Artifacts game's draws (set-up included) are base cards."""
+    cs = cardset("innovation", mode="interpreted")
+    ai = cs.table.set_names.index("artifacts")
+    g = GAME.engine({"sets": SETS})
+    g.setup()
+    assert sum(len(p) for p in g.state.supply[ai]) > 0
+    dealt = [c for p in range(2) for c in g.hand(p) + g.top_cards(p)]
+    assert {g.cards.set[c] for c in dealt} == {"base"}
+    base_only = GAME.engine({"sets": ["base"]})
+    base_only.setup()
+    assert sum(len(p) for p in base_only.state.supply[ai]) == 0
+
+
+# ------------------------------------------------------------------ card facts
+def test_artifacts_card_files_match_the_reference(innovation_tsv):
+    """Each file of cards/innovation/artifacts/ names an Artifacts card (3rd edition: ages 1-10)
+    or relic of the shared table, with its age, colour, icon slots (hex position included) and
+    featured icon; a `compel:` section exactly when the card prints an "I compel" effect, a
+    `demand:` exactly when it prints "I demand"."""
+    from tests.test_card_facts import reference_rows
+    rows = {r["name"]: r for r in reference_rows(innovation_tsv, "Artifacts")}
+    assert sum(r["kind"] == "card" for r in rows.values()) == 105
+    assert sum(r["kind"] == "relic" for r in rows.values()) == 5
+    res = load([CARDS_ROOT / "innovation" / "artifacts"])
+    assert not res.errors
+    wrong = []
+    for c in res.cards:
+        r = rows.get(c.name)
+        if r is None:
+            wrong.append(f"{c.name}: not an Artifacts card or relic")
+            continue
+        a = c.attrs
+        got = (a.get("age"), a.get("color"), tuple(a.get("icons", ())), a.get("dogma", "none"))
+        want = (int(r["age"]), r["color"], tuple(r["icons"].split()), r["dogma_icon"] or "none")
+        if r["kind"] == "relic":
+            if a.get("kind") != "relic":
+                wrong.append(f"{c.name}: a relic needs kind relic")
+            got, want = got[:3], want[:3]  # (a City relic prints no featured icon)
+        if got != want:
+            wrong.append(f"{c.name}: file {got} != reference {want}")
+        printed = r["effects"]
+        kinds = {e.kind for e in c.effects}
+        if ("C:" in printed) != ("compel" in kinds):
+            wrong.append(f"{c.name}: compel section and printed \"I compel\" effect disagree")
+        if ("D:" in printed) != ("demand" in kinds):
+            wrong.append(f"{c.name}: demand section and printed \"I demand\" effect disagree")
+    assert wrong == []
+
+
+# ------------------------------------------------------------------ compel
+COMPEL_ON_BASE = 'card "Tester"\n    age 1; color red; icons hex castle castle castle\n' \
+                 '    dogma castle\n    compel:\n        draw 1\n'
+
+
+def test_a_compel_on_a_card_of_another_set_is_a_located_error(tmp_path):
+    path = tmp_path / "t.card"
+    with pytest.raises(CardlangError) as e:
+        check_text(COMPEL_ON_BASE, str(path))
+    text = str(e.value)
+    assert f"{path}:4:" in text and "only cards of artifacts have them" in text
+    # the same effect on an Artifacts card is accepted
+    card = check_text(COMPEL_ON_BASE.replace("    dogma", "    set artifacts\n    dogma"),
+                      str(path))
+    assert [e.kind for e in card[0].effects] == ["compel"]
+
+
+# ------------------------------------------------------------------ the draw words
+PROBES = '''card "Probe Draw"
+    set artifacts
+    age 1; color blue; icons hex crown crown crown
+    dogma crown
+    effect:
+        draw-artifact 3
+
+card "Probe Type"
+    set artifacts
+    age 1; color green; icons hex crown crown crown
+    dogma crown
+    effect:
+        draw-any-type two [2]
+
+card "Probe Sort"
+    set artifacts
+    age 1; color purple; icons hex crown crown crown
+    dogma crown
+    effect:
+        score all artifact cards from hand
+        tuck all non-artifact cards from hand
+'''
+VASES = "".join(f'''
+card "Vase {v}{x}"
+    set artifacts
+    age {v}; color yellow; icons hex leaf leaf leaf
+    dogma none
+''' for v in (2, 3, 4) for x in "ab")
+
+
+@pytest.fixture(scope="module")
+def probe_zones(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("probes")
+    (folder / "probes.card").write_text(PROBES + VASES)
+    res = load([CARDS_ROOT / "innovation", folder])
+    assert not res.errors, res.errors
+    return GAME.scenarios("interpreted", cards=res.cards)
+
+
+def _run(zones, card, decks, expect_hand=None, answers=(), expect_score=None, hand=()):
+    p1 = {"board": {zones_color(card): {"cards": [card]}}}
+    if hand:
+        p1["hand"] = list(hand)
+    data = {"name": card, "game": "innovation", "options": {"players": 2, "sets": SETS},
+            "setup": {"players": {"p1": p1}, "decks": decks, "current_player": "p1"},
+            "steps": [{"actor": "p1", "action": "dogma", "card": card}]
+            + [{"actor": "p1", "choose": [a]} for a in answers],
+            "expect": {"players": {"p1": dict(p1, **({"hand": expect_hand} if expect_hand
+                                                    else {}),
+                                              **({"score": expect_score} if expect_score
+                                                 else {}))}}}
+    if not expect_hand:
+        data["expect"]["players"]["p1"].pop("hand", None)
+    return run_scenario(data, zones)
+
+
+def zones_color(card: str) -> str:
+    return {"Probe Draw": "blue", "Probe Type": "green", "Probe Sort": "purple"}[card]
+
+
+def _ok(r):
+    assert r.passed, (r.diffs, r.notes, r.problems)
+
+
+def test_draw_artifact_draws_from_the_artifacts_pile(probe_zones):
+    _ok(_run(probe_zones, "Probe Draw", {"base": {"3": ["Paper"]}, "artifacts": {"3": ["Vase 3b"]}},
+             ["Vase 3b"]))
+
+
+def test_draw_artifact_of_an_empty_artifacts_pile_is_a_base_card(probe_zones):
+    """000 "使用扩展进行游戏": an empty expansion pile whose base pile is not empty gives the
+    base card."""
+    _ok(_run(probe_zones, "Probe Draw",
+             {"base": {"3": ["Paper"]}, "artifacts": {"3": {"exactly": []}}}, ["Paper"]))
+
+
+def test_draw_artifact_skips_the_ages_whose_base_pile_is_empty(probe_zones):
+    """000 "使用扩展进行游戏": an empty base pile makes that age's expansion piles empty too:
+    the draw goes up to 4 although an Artifact 3 is left."""
+    _ok(_run(probe_zones, "Probe Draw",
+             {"base": {"3": {"exactly": []}, "4": ["Gunpowder"]},
+              "artifacts": {"3": ["Vase 3a"], "4": ["Vase 4a"]}}, ["Vase 4a"]))
+
+
+def test_draw_any_type_draws_every_card_from_the_chosen_set(probe_zones):
+    decks = {"base": {"2": ["Calendar", "Mathematics"]}, "artifacts": {"2": ["Vase 2a", "Vase 2b"]}}
+    _ok(_run(probe_zones, "Probe Type", decks, ["Vase 2a", "Vase 2b"], answers=["artifacts"]))
+    _ok(_run(probe_zones, "Probe Type", decks, ["Calendar", "Mathematics"], answers=["base"]))
+
+
+def test_the_artifact_adjective_tells_the_sets_apart(probe_zones):
+    """`artifact` / `non-artifact`: a card of the Artifacts set or of another."""
+    data = {"name": "adjective", "game": "innovation", "options": {"players": 2, "sets": SETS},
+            "setup": {"players": {"p1": {"board": {"purple": {"cards": ["Probe Sort"]}},
+                                         "hand": ["Vase 2a", "Oars"]}},
+                      "current_player": "p1"},
+            "steps": [{"actor": "p1", "action": "dogma", "card": "Probe Sort"}],
+            "expect": {"players": {"p1": {"board": {"purple": {"cards": ["Probe Sort"]},
+                                                    "red": {"cards": ["Oars"]}},
+                                          "score": ["Vase 2a"]}}}}
+    _ok(run_scenario(data, probe_zones))
+
+
+# ------------------------------------------------------------------ validate --set Artifacts
+def test_validate_artifacts_has_a_row_per_third_edition_card_and_relic(innovation_tsv):
+    """`cardlang validate --set Artifacts`: 105 cards and 5 relics (the age-11 rows are 4th
+    edition only); "C:" markers stripped like "D:"; a relic's echo text comes first and its
+    karma text last, as the engine renders `echo:` and `karma` sections."""
+    from runtime.front.validate import read_reference, reference_text, validate
+    ref = read_reference(str(innovation_tsv), "Artifacts")
+    assert len(ref) == 110 and not any(r["age"] == "11" for r in ref.values())
+    treaty = reference_text(ref["Treaty of Kadesh"]).splitlines()
+    assert treaty[0].startswith("I compel you to return") and len(treaty) == 2
+    pin = reference_text(ref["Safety Pin"]).splitlines()
+    assert pin[0].startswith("Echo: ") and pin[1].startswith("I demand")
+    ching = reference_text(ref["Ching Shih"]).splitlines()
+    assert len(ching) == 2 and all(k.startswith("Karma: ") for k in ching)
+    res = load([CARDS_ROOT / "innovation" / "artifacts"])
+    rows = validate(res.cards, ref, 0.6)
+    assert {r.name for r in rows} == set(ref)
+    written = {c.name for c in res.cards}
+    assert {r.name for r in rows if r.status == "missing"} == set(ref) - written
+    assert all(r.examples > 0 for r in rows if r.status != "missing")
+    by = {r.name: r for r in rows}
+    assert by["Holmegaard Bows"].status == "ok"
+
+
+def test_the_artifacts_table_in_the_docs_is_current(innovation_tsv):
+    """docs/cards/artifacts.md is the command's table for the cards written (regenerate it with
+    `cardlang validate innovation --reference ... --set Artifacts --markdown
+    docs/cards/artifacts.md`), its hand-written part kept."""
+    from pathlib import Path
+
+    from runtime.front.validate import KEEP, markdown, read_reference, validate
+    doc = Path(__file__).resolve().parent.parent / "docs" / "cards" / "artifacts.md"
+    text = doc.read_text()
+    res = load([CARDS_ROOT / "innovation" / "artifacts"])
+    notes = {c.name: c.attrs["note"] for c in res.cards if c.attrs.get("note")}
+    rows = validate(res.cards, read_reference(str(innovation_tsv), "Artifacts"), 0.6)
+    assert KEEP in text
+    assert text[:text.index(KEEP)].rstrip("\n") == markdown(rows, "Artifacts", 0.6, notes).rstrip("\n")

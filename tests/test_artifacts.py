@@ -253,3 +253,51 @@ def test_the_artifacts_table_in_the_docs_is_current(innovation_tsv):
     rows = validate(res.cards, read_reference(str(innovation_tsv), "Artifacts"), 0.6)
     assert KEEP in text
     assert text[:text.index(KEEP)].rstrip("\n") == markdown(rows, "Artifacts", 0.6, notes).rstrip("\n")
+
+
+# ------------------------------------------------------------------ the dig (artifacts.py)
+def _dig_scenario(decks, display):
+    p1 = {"board": {"red": {"cards": ["Oars", "Archery"]}}}
+    if display:
+        p1["display"] = display
+    return {"name": "dig", "game": "innovation", "options": {"players": 2, "sets": SETS},
+            "setup": {"players": {"p1": {"board": {"red": {"cards": ["Archery"]}},
+                                         "hand": ["Oars"]}},
+                      "decks": decks, "current_player": "p1"},
+            "steps": [{"actor": "p1", "action": "meld", "card": "Oars"}],
+            "expect": {"players": {"p1": p1}}}
+
+
+def test_a_dig_skips_the_ages_whose_base_pile_is_empty(probe_zones):
+    """000 "挖掘事件": "跳过任何基础供应堆为空的时代": the covered 1 digs an Artifact 2 when
+    the base 1 pile is empty."""
+    _ok(run_scenario(_dig_scenario({"base": {"1": {"exactly": []}},
+                                    "artifacts": {"1": ["Probe Draw"], "2": ["Vase 2b"]}},
+                                   ["Vase 2b"]), probe_zones))
+
+
+def test_a_dig_whose_skipped_artifacts_pile_is_empty_is_ignored(probe_zones):
+    """000 "挖掘事件": the Artifacts pile of the age reached is empty: nothing is displayed
+    (a dig never displays a base card, and never goes on to a further age)."""
+    _ok(run_scenario(_dig_scenario({"base": {"1": {"exactly": []}, "2": ["Calendar"]},
+                                    "artifacts": {"2": {"exactly": []}, "3": ["Vase 3a"]}},
+                                   None), probe_zones))
+
+
+def test_dig_rules_on_the_engine():
+    """digs(): value at most the covered one's, or the same hex slot; dig_artifact() refuses
+    a second card on display."""
+    from runtime.games.innovation import artifacts
+    g = GAME.engine({"sets": SETS})
+    g.setup()
+    t = g.cards
+    oars, archery, road, construction = (t.id_of(n) for n in
+                                         ("Oars", "Archery", "Road Building", "Construction"))
+    assert artifacts.digs(g, oars, archery)                  # 1 on 1
+    assert artifacts.digs(g, road, oars)                     # 2 on 1, hexes both in slot 2
+    assert not artifacts.digs(g, construction, oars)         # 2 on 1, hex in slot 1
+    assert artifacts.hex_slot(g, oars) == 2 and artifacts.hex_slot(g, construction) == 1
+    first = artifacts.dig_artifact(g, 0, 1)
+    assert first >= 0 and g.display(0) == [first] and g.cards.set[first] == "artifacts"
+    assert artifacts.dig_artifact(g, 0, 1) == -1 and g.display(0) == [first]
+    g.state.check_conservation()

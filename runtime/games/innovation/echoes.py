@@ -21,7 +21,7 @@ cards' echo effects, bonuses and echo slots are read from the card table and eff
 """
 from __future__ import annotations
 
-from .state import ACHIEVEMENTS, AVAILABLE, BOARD
+from .state import ACHIEVEMENTS, AVAILABLE, BOARD, DISPLAY
 
 # state.VISIBLE_SLOTS (the slots each splay uncovers under the top card), repeated here: the
 # compiled state keeps it as a C tuple, which a compiled module cannot import by name
@@ -238,7 +238,10 @@ def visible_echoes(game, p: int, card: int) -> list:
     effects = game.effects
     color = game.cards.color[card]
     pile = st.board[p][color] if 0 <= color < 5 else []
-    if not pile or pile[-1] != card:
+    # Artifacts (000 "展示的牌" (1)): the free dogma of a card on display runs the echo
+    # effects of the pile of its colour first, then its own
+    shown = st.zone_of[card] == DISPLAY and st.owner_of[card] == p
+    if not shown and (not pile or pile[-1] != card):
         sources = [card]
     else:
         n = len(pile)
@@ -250,6 +253,8 @@ def visible_echoes(game, p: int, card: int) -> list:
                 if s < len(ic) and ic[s] == ECHO_ICON:
                     sources.append(c)
                     break
+        if shown:
+            sources.append(card)
     out = []
     for c in sources:
         for e in effects.get(c, ()):

@@ -12,6 +12,7 @@ Tuples (not objects) keep the hot path cheap and the log JSON-friendly. Shapes:
   ("action", player, action)               ("turn", player, turn_number)
   ("game_over", winners, reason)          ("rearrange", player, color, order_bottom_to_top)
   ("share", player, card)                  ("demand", player, card)
+  ("dig", player, card, value)  (Artifacts: an Artifact dug onto the player's display)
       (not state changes: `player` is about to execute a shared effect / a demand (or compel)
        of `card` on someone else's dogma; emitted once per effect)
 Zones and colors are names (strings); players are seat indexes.

@@ -311,6 +311,11 @@ class InnovationGame(Host):
             from .effects import EffectContext
             from .karma import install
             install(self, triggers, EffectContext, PROCEED)
+        if "artifacts" in options.expansions:  # Artifacts' rules (artifacts.py), before
+            # Echoes': after a meld action the dig comes before the promotion (000
+            # "使用多个扩展进行游戏")
+            from .artifacts import install as install_artifacts
+            install_artifacts(self)
         if "echoes" in options.expansions:  # Echoes' rules hook the game (echoes.py)
             from .echoes import install as install_echoes
             install_echoes(self)
@@ -1011,6 +1016,9 @@ class InnovationGame(Host):
             if icon >= 0:
                 for q in range(n):
                     counts[q] = self.icon_count(q, icon)
+                if "dogma count" in self._hooks:  # (Artifacts: a displayed card's own icons)
+                    for fn in self._hooks["dogma count"]:
+                        counts[p] += fn(self, p, card, icon)
         elif 1 <= icon <= 6:  # icon_count without its calls: State.icons[q * slots + icon]
             for q in range(n):
                 counts[q] = self.state.icons[q * _N_ICON_SLOTS + icon]
@@ -1310,6 +1318,10 @@ class InnovationGame(Host):
             c = action[1]
             if type(c) is not int or not 0 <= c < self.cards.n or st.zone_of[c] != HAND \
                     or st.owner_of[c] != p:
+                if self._hooks and "action:meld" in self._hooks:  # (Artifacts: from display)
+                    for legal_fn, _ in self._hooks["action:meld"]:
+                        if action in legal_fn(self, p):
+                            return
                 raise IllegalMove(f"cannot meld {self._card_label(c)}: not in your hand")
             return
         if kind == "dogma" and len(action) == 2:

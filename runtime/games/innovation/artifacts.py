@@ -1,0 +1,152 @@
+"""Artifacts of History: its rules, attached to an InnovationGame through the game's hooks.
+
+Rules cite 000_0facc20b6f4138b7.txt ("000", section "历史文物扩展" and its parts "挖掘事件",
+"展示的牌", "强制效果", "遗物卡（可选）", and "使用多个扩展进行游戏") and
+001_e2be08ce61e35573.txt ("001"). Nothing here names a card: what a rule reads (a card's
+value, its hex slot, its set, its featured icon) comes from the card table.
+
+* the dig (000 "挖掘事件"): a meld ACTION (not a meld by an effect) that covers a top card,
+  when the melded card's value is at most the covered card's or its hex is in the same slot,
+  draws an Artifact of the covered card's value onto the player's display, skipping the ages
+  whose base pile is empty; ignored when a card is on display already or that Artifacts pile
+  is empty (a non-Artifact is never put on display);
+* the display (000 "展示的牌"): one card per player, not on the board nor in hand: its icons do
+  not count and it is not a top card (the State keeps it apart);
+* the free artifact action (000 "展示的牌" (1)-(3)): at the start of a turn whose player has an
+  Artifact on display, before the regular actions: dogma it for free (its icons add to the
+  player's count for sharing and vulnerability only; the echo effects of that colour's pile run
+  first), then return it; or return it; or pass and keep it;
+* melding from display (000 "展示的牌"): during a meld action the displayed card may be melded
+  as if it were in hand (a meld action: it may dig again);
+* the order after a meld action with Echoes (000 "使用多个扩展进行游戏": (3) dig, then (4)
+  promote): `install` runs before Echoes' so that the dig trigger comes first.
+"""
+from __future__ import annotations
+
+from .state import DISPLAY
+
+SET = "artifacts"
+HEX = 0  # cards.ICON_NAMES["hex"]
+DIG = "dig"  # the event ("dig", player, card, value): an Artifact dug onto the display
+ARTIFACT_DECISION = "artifact"  # the free artifact action's decision and its options
+DOGMA, RETURN, PASS = "dogma", "return", "pass"
+
+
+def install(game) -> None:
+    """Attach the Artifacts rules to a game whose sets include artifacts (before Echoes')."""
+    if SET not in game.cards.set_names:
+        raise ValueError("the artifacts set is in play but no Artifacts card is loaded")
+    game.add_trigger("meld_action", dig)
+    game.add_trigger("turn", free_artifact_action)
+    game.add_action("meld", meld_from_display, _never)
+    game._hooks["dogma count"] = [display_count]
+
+
+def artifacts_index(game) -> int:
+    return game.cards.set_names.index(SET)
+
+
+# ------------------------------------------------------------------ the dig
+def hex_slot(game, card: int) -> int:
+    """The slot of a card's hex image (-1: none)."""
+    icons = game.cards.icons[card]
+    for i in range(len(icons)):
+        if icons[i] == HEX:
+            return i
+    return -1
+
+
+def digs(game, melded: int, covered: int) -> bool:
+    """000 "挖掘事件": the melded card's value is at most the covered one's, or both hexes are
+    in the same slot."""
+    if game.age_of[melded] <= game.age_of[covered]:
+        return True
+    slot = hex_slot(game, melded)
+    return slot >= 0 and slot == hex_slot(game, covered)
+
+
+def dig(game, event) -> None:
+    """The meld_action trigger: the dig of 000 "挖掘事件" when the meld covered a top card."""
+    _, p, melded = event
+    st = game.state
+    if game.over:
+        return
+    pile = st.board[p][game.cards.color[melded]]
+    n = len(pile)
+    if n < 2 or pile[n - 1] != melded:
+        return
+    covered = pile[n - 2]
+    if not digs(game, melded, covered):
+        return
+    dig_artifact(game, p, game.age_of[covered])
+
+
+def dig_artifact(game, p: int, value: int) -> int:
+    """Draw an Artifact of `value` onto p's display: the value skips upward past the ages whose
+    base pile is empty; nothing happens when p has a card on display or that Artifacts pile is
+    empty (000 "挖掘事件"). Returns the card dug, or -1."""
+    st = game.state
+    if st.display[p]:
+        return -1
+    base = st.supply[0]
+    v = value if value > 1 else 1
+    while v <= game.max_age and not base[v]:
+        v += 1
+    if v > game.max_age:
+        return -1
+    pile = st.supply[artifacts_index(game)][v]
+    if not pile:
+        return -1
+    card = pile[-1]
+    st.move(card, DISPLAY, p)
+    game._emit((DIG, p, card, v))
+    return card
+
+
+# ------------------------------------------------------------------ the display
+def display_count(game, p: int, card: int, icon: int) -> int:
+    """The "dogma count" hook: a dogma of the card on p's display adds its own icons of the
+    featured kind to p's count, for sharing and vulnerability only (000 "展示的牌" (1): the
+    effects that count icons do not see them)."""
+    st = game.state
+    if st.zone_of[card] != DISPLAY or st.owner_of[card] != p or icon < 1:
+        return 0
+    k = 0
+    for i in game.cards.icons[card]:
+        if i == icon:
+            k += 1
+    return k
+
+
+def free_artifact_action(game, event) -> None:
+    """The turn trigger: 000 "展示的牌": a player starting a turn with an Artifact on display
+    may dogma it for free and then return it, or return it, or pass and keep it."""
+    _, p, _ = event
+    st = game.state
+    if game.over or not st.display[p]:
+        return
+    card = st.display[p][-1]
+    name = game.cards.name[card]
+    # a card without a featured icon (no dogma effects to target) can only be returned or kept
+    options = (DOGMA, RETURN, PASS) if game._dogma_icon[card] >= 0 else (RETURN, PASS)
+    choice = game._choose(p, ARTIFACT_DECISION, options, 1, 1,
+                          f"free artifact action: dogma {name} then return it, return it, or pass")
+    if not choice or choice[0] == PASS:
+        return
+    if choice[0] == DOGMA:
+        game._dogma_action(p, card)
+        if game.over:
+            return
+    if st.zone_of[card] == DISPLAY and st.owner_of[card] == p:
+        game.return_card(p, card)
+
+
+def meld_from_display(game, p: int) -> list:
+    """The extra meld actions: the card on p's display, melded as if it were in hand (000
+    "展示的牌": "在常规合并行动期间，你可以将展示的牌视为在你手中"). The game performs them as
+    meld actions (a dig may follow)."""
+    return [("meld", c) for c in game.state.display[p]]
+
+
+def _never(game, p, action) -> None:  # ("meld", c) is performed by the game's own meld action
+    raise AssertionError("a meld action is the game's")

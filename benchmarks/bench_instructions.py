@@ -7,6 +7,7 @@ then loading and N games); the difference divided by N is the cost of one game.
     python benchmarks/bench_instructions.py --games 30 [--mode interpreted|compiled|both] [--json]
     python benchmarks/bench_instructions.py --games 30 --sets base,echoes
     python benchmarks/bench_instructions.py --game tashkalar --games 20
+    python benchmarks/bench_instructions.py --game tashkalar --games 20 --option deck=nethervoid
 
 Needs valgrind; about a minute per mode.
 """
@@ -35,14 +36,15 @@ play(setup, {players}, range({games}))
 
 
 def instructions(mode: str, games: int, players: int, game: str = "innovation",
-                 sets: str | None = None) -> int:
+                 sets: str | None = None, extra: dict | None = None) -> int:
     """Instructions executed by a process that loads the card set and plays `games` games."""
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "cachegrind.out")
         cmd = ["valgrind", "--tool=cachegrind", "--cache-sim=no", f"--cachegrind-out-file={out}",
                sys.executable, "-c", PLAY.format(repo=REPO, mode=mode, games=games,
                                                  players=players, game=game, options=(
-                                                     {"sets": sets.split(",")} if sets else None))]
+                                                     dict({"sets": sets.split(",")} if sets
+                                                          else {}, **(extra or {})) or None))]
         # string hashing is seeded per process: fixed, so that dict probes repeat exactly
         env = {**os.environ, "PYTHONHASHSEED": "0"}
         r = subprocess.run(cmd, capture_output=True, text=True, env=env)
@@ -60,14 +62,17 @@ def main() -> None:
     ap.add_argument("--mode", choices=("interpreted", "compiled", "both"), default="both")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--sets", default=None, help="the card sets in play, e.g. base,echoes")
+    ap.add_argument("--option", action="append", default=[],
+                    help="a game option NAME=VALUE (repeatable), e.g. deck=nethervoid")
     a = ap.parse_args()
+    extra = dict(o.split("=", 1) for o in a.option)
     modes = ("interpreted", "compiled") if a.mode == "both" else (a.mode,)
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed")
     report = {}
     for mode in modes:
-        base = instructions(mode, 0, a.players, a.game, a.sets)
-        total = instructions(mode, a.games, a.players, a.game, a.sets)
+        base = instructions(mode, 0, a.players, a.game, a.sets, extra)
+        total = instructions(mode, a.games, a.players, a.game, a.sets, extra)
         report[mode] = {"instructions_per_game": round((total - base) / a.games)}
     if len(modes) == 2:
         report["ratio"] = round(report["interpreted"]["instructions_per_game"]

@@ -81,3 +81,14 @@ def test_bad_options_are_refused_with_a_reason(args, message):
 def test_another_game_is_refused():
     r = runner.invoke(app, ["bench", "arnak", "--json"])
     assert r.exit_code == 2 and "no benchmark for 'arnak'" in r.stderr
+
+
+def test_game_options_pick_the_decks_and_bad_ones_are_refused():
+    """`--option NAME=VALUE` (as `cardlang play` and `simulate`): Tash-Kalar's expansion decks."""
+    r = runner.invoke(app, ["bench", "tashkalar", "--games", "1", "--repeats", "1", "--min-time",
+                            "0", "--json", "--mode", "interpreted", "--option", "deck=nethervoid",
+                            "--option", "deck2=everfrost"])
+    assert r.exit_code == 0, r.stdout + r.stderr
+    assert json.loads(r.stdout)["interpreted"]["decisions_per_game"] > 10
+    r = runner.invoke(app, ["bench", "tashkalar", "--games", "1", "--option", "deck=nowhere"])
+    assert r.exit_code == 2 and "nowhere" in r.stderr and "Traceback" not in r.stdout + r.stderr

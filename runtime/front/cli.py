@@ -441,6 +441,9 @@ def bench(game: str = typer.Argument("innovation"),
           repeats: int = typer.Option(3, "--repeats", help="the median of this many runs"),
           seed: int = typer.Option(0, "--seed"),
           sets: Optional[str] = typer.Option(None, "--sets", help=SETS_HELP),
+          option: List[str] = typer.Option([], "--option",
+                                           help="a game option NAME=VALUE (repeatable), e.g. "
+                                                "tashkalar --option deck=nethervoid"),
           min_time: float = typer.Option(0.3, "--min-time",
                                          help="seconds a repeat lasts at least (its games "
                                               "played again until then)"),
@@ -466,6 +469,14 @@ def bench(game: str = typer.Argument("innovation"),
                   "--players 2 to 4")
         raise typer.Exit(2)
     options = {}
+    if option:
+        from .commands import PlayError, game_options
+        try:
+            options = game_options(registry.get(game), players, False, option)
+        except PlayError as e:
+            err.print(f"error: {e}")
+            raise typer.Exit(2)
+        options.pop("players", None)
     if sets:
         from runtime.core.errors import BadOptions
         options["sets"] = [x.strip() for x in sets.split(",") if x.strip()]

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from dsl.codegen import have_c_compiler
 from runtime.games.tashkalar import board as B
 from runtime.games.tashkalar.cardset import load_cardset
-from runtime.games.tashkalar.definition import GAME
+from runtime.games.tashkalar.definition import DECKS, GAME
 from runtime.games.tashkalar.patterns import matches, matches_improvised
 
 if not have_c_compiler():
@@ -47,9 +47,14 @@ def test_the_compiled_set_plays_on_the_compiled_runtime():
     assert runs == {"CompiledEffect"}
 
 
-OPTIONS = st.one_of(st.just({"players": 2}),
-                    st.builds(lambda n: {"players": n, "variant": "deathmatch"},
-                              st.integers(2, 4)))
+# any deck at any seat, the expansions' included (Everfrost's frozen effects, Nethervoid's
+# Gateway and borrowed summons: 004 扩展), High Form for two and Deathmatch for 2-4
+OPTIONS = st.builds(lambda shape, decks: dict(shape, **dict(zip(
+                        ("deck", "deck2", "deck3", "deck4")[:shape["players"]], decks))),
+                    st.one_of(st.just({"players": 2}),
+                              st.builds(lambda n: {"players": n, "variant": "deathmatch"},
+                                        st.integers(2, 4))),
+                    st.lists(st.sampled_from(DECKS), min_size=4, max_size=4))
 
 
 @settings(max_examples=14, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -50,6 +50,8 @@ def lister(env, noun: str, zone: str, players, position) -> list:
         sqs = (ctx.being,) if ctx.being >= 0 else ()
     elif zone == "gateway":   # 004 扩展 虚空: the Gateway's square
         sqs = (g.portal,) if g.portal >= 0 else ()
+    elif zone == "beside_gateway":   # the squares adjacent to the Gateway
+        sqs = B.NEIGHBOURS[g.portal] if g.portal >= 0 else ()
     else:
         s = ctx.being
         if s < 0:

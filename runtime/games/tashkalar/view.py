@@ -67,6 +67,8 @@ def event_text(eng, e, names) -> str | None:
         return f"{who(e[1])} plays the warp effect of {t[e[2]].name} (it stays in warp)"
     if tag == "unwarp":
         return f"{who(e[1])} takes {t[e[2]].name} back from warp"
+    if tag == "gateway":   # 004 扩展 虚空
+        return f"the piece on {B.name(e[1])} becomes the Gateway"
     if tag == "discard":
         return f"{who(e[1])} discards {t[e[2]].name}" + (
             f" and puts {len(e[3])} card(s) back" if e[3] else "")
@@ -127,6 +129,11 @@ class TashKalarView:
         if eng.pending[p]:
             out.append(Text("in warp (2 points less until summoned): "
                             + eng.table.cards[eng.pending[p][0]].name))
+        if eng.portals:   # 004 扩展 虚空: where the Gateway is
+            out.append(Text("the Gateway: " + (f"{B.name(eng.portal)}" if eng.portal >= 0
+                                               else "none")))
+        if eng.borrowed >= 0:   # Possessed Summoner
+            out.append(Text(f"your next summon this turn uses {nm(eng.borrowed)}'s pieces"))
         summons = legal_summon_lines(eng, p)
         if summons:
             out.append(Text("legal summons:\n" + "\n".join(summons)))

@@ -223,7 +223,7 @@ bad.card:5:14: error: unknown name 'foo'
 bad.card:5:14: error: unknown function 'vlaue'
             draw vlaue(this)
                  ^^^^^
-  expected: one of achievement_count, any, bonus, bonus_copies, bonus_count, bonuses, card_bonus, card_values, color, colors, count, deck_bottom, ...
+  expected: one of achievement_count, any, bonus, bonus_copies, bonus_count, bonuses, card_bonus, card_values, color, colors, comes_before, count, ...
   did you mean 'value'?""",
     "unknown_zone": """\
 bad.card:5:27: error: unknown zone 'pocket'

@@ -8,24 +8,17 @@ from __future__ import annotations
 
 import random
 
-from runtime.core.agents.basic import RandomAgent, ScriptedAgent
+from runtime.core.agents.basic import RandomAgent
 from runtime.games.tashkalar import board as B
 from runtime.games.tashkalar.definition import GAME
 from runtime.games.tashkalar.game import COLORLESS
 from runtime.games.tashkalar.patterns import COMMON, from_grid, matches, matches_void
+from tests.tashkalar.test_tk_nethervoid import engine  # a set-up game with an empty board
 from tests.tashkalar.test_tk_rules import put
 
 S = B.parse
 
 
-def engine(opts=None, seed=0, answers=()):
-    e = GAME.engine(dict(opts or {}), seed)
-    e.agents = [ScriptedAgent(list(answers)) for _ in range(e.n_players)]
-    e.setup()
-    for s in B.SQUARES:   # an empty board
-        if e.owner[s] >= 0:
-            e.remove(s)
-    return e
 
 
 def card(e, name):

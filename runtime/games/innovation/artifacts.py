@@ -43,6 +43,11 @@ def install(game) -> None:
     """Attach the Artifacts rules to a game whose sets include artifacts (before Echoes')."""
     if SET not in game.cards.set_names:
         raise ValueError("the artifacts set is in play but no Artifacts card is loaded")
+    # none of these changes what a special achievement's condition reads: the display is
+    # neither board nor hand, the dogma count serves sharing only, and a card moves (dug,
+    # seized, returned as a relic) through State.move, whose changed bits wake the specials
+    # (game._check_specials keeps its known inputs; CARDLANG_ACCEL=check verifies it)
+    game._hooks.setdefault("conditions see", [False])
     game.add_trigger("meld_action", dig)
     game.add_trigger("turn", free_artifact_action)
     game.add_action("meld", meld_from_display, _never)

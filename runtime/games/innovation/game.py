@@ -60,7 +60,7 @@ REPLACEABLE = ("draw", "meld", "tuck", "score", "return", "transfer", "exchange"
                "achieve")
 _R_DRAW, _R_MELD, _R_TUCK, _R_SCORE, _R_RETURN, _R_TRANSFER, _R_EXCHANGE, _R_SPLAY, \
     _R_ACHIEVE = range(len(REPLACEABLE))
-ACTION_TAGS = ("meld_action", "draw_action")
+ACTION_TAGS = ("meld_action", "draw_action", EV_TURN)
 
 TRANSFER_ZONES = {"hand": HAND, "score": SCORE, "board": BOARD, "achievements": ACHIEVEMENTS,
                   "display": DISPLAY, "forecast": FORECAST, "available": AVAILABLE,
@@ -383,7 +383,7 @@ class InnovationGame(Host):
         st.current = first
         st.turn = 0
         st.actions_left = self._actions_for_turn(0)
-        self._emit((EV_TURN, first, 0), False)
+        self._turn_event(first, 0)
 
     def _shuffle_supply(self, sets: set) -> None:
         """Every card of the game's sets into its supply pile, each pile shuffled; the rest
@@ -1409,11 +1409,18 @@ class InnovationGame(Host):
                     acts.append(achieve[a])
                 a += 1
         if self._extra_actions:
-            for key, val in self._hooks.items():
-                if key.startswith("action:"):
-                    for legal_fn, _ in val:
-                        acts.extend(legal_fn(self, p))
+            acts.extend(self._hook_actions(p))
         return acts
+
+    def _hook_actions(self, p: int) -> list:
+        """The actions the "action:" hooks add for p (Artifacts: a meld from display), in
+        legal_actions' order, after the game's own."""
+        out: list = []
+        for key, val in self._hooks.items():
+            if key.startswith("action:"):
+                for legal_fn, _ in val:
+                    out.extend(legal_fn(self, p))
+        return out
 
     def _check_action(self, p: int, action: tuple) -> None:
         st = self.state
@@ -1516,15 +1523,22 @@ class InnovationGame(Host):
         st.current = (st.current + 1) % self.n_players
         st.actions_left = self._actions_for_turn(st.turn)
         st.reset_counters()
+        self._turn_event(st.current, st.turn)
+
+    def _turn_event(self, p: int, turn: int) -> None:
+        """A turn's start: its event, recorded and fired, or fired alone to the "turn"
+        triggers (Artifacts' free artifact action) when nothing else listens."""
         if self.record_events or self._listening:
-            self._emit((EV_TURN, st.current, st.turn), False)
+            self._emit((EV_TURN, p, turn), False)
+        elif self._triggers is not None:
+            self._fire((EV_TURN, p, turn))
 
     def step(self) -> None:
         """Ask the current player's agent for an action and apply it."""
         st = self.state
         p = st.current
         agent = self.agents[p]
-        if type(agent) is RandomAgent and not self._extra_actions and not self.over:
+        if type(agent) is RandomAgent and not self.over:
             self._apply(self._random_action(agent, p))
             return
         d = new_decision(p, "action", tuple(self.legal_actions()), 1, 1, "choose an action")
@@ -1534,14 +1548,22 @@ class InnovationGame(Host):
     def _random_action(self, agent, p: int) -> tuple:
         """The action the runtime's own RandomAgent takes from legal_actions(), picked by
         position with the same draws (RandomAgent.pick_one) without making the list, the
-        Decision or the answer: the same games (tests/test_codegen_games.py). (Only without
-        "action:" hooks, which add actions; achievable_ages asks the other hooks.)"""
+        Decision or the answer: the same games (tests/test_codegen_games.py). The actions
+        "action:" hooks add come last, as in legal_actions (the hooks are asked the same
+        question); achievable_ages asks the other hooks."""
         st = self.state
         hand = st.hand[p]
         n = len(hand)
         board = st.board[p]
         ages = self.achievable_ages(p)
-        i = agent.pick_one(1, action_count(n, board, ages))
+        k = action_count(n, board, ages)
+        if self._extra_actions:
+            extra = self._hook_actions(p)
+            i = agent.pick_one(1, k + len(extra))
+            if i >= k:
+                return tuple(extra[i - k])
+        else:
+            i = agent.pick_one(1, k)
         if i == 0:
             return DRAW_ACTION
         i -= 1

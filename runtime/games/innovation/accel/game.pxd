@@ -127,5 +127,8 @@ cdef class InnovationGame(Host):
     @cython.locals(d=Decision, st=State, p=long)
     cpdef step(self)
     @cython.locals(st=State, hand=list, n=long, board=list, pile=list, ages=long, a=long,
-                   i=long)
+                   i=long, k=long, extra=list)
     cpdef tuple _random_action(self, RandomAgent agent, long p)
+    @cython.locals(out=list, key=str, val=list)
+    cpdef list _hook_actions(self, long p)
+    cpdef _turn_event(self, long p, long turn)

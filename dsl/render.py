@@ -199,29 +199,31 @@ class Renderer:
         phrase = spec.phrase if spec is not None else ""
         if callable(phrase):
             return phrase(self, act)
-        return self.plain_act(act)
+        return self.plain_act(act, phrase or "{verbs} {obj}{args}")
 
-    def plain_act(self, act: I.Act) -> str:
-        s = " and ".join(act.verbs)
+    def plain_act(self, act: I.Act, phrase: str = "{verbs} {obj}{args}") -> str:
+        """The step as the verb's format string says: {verbs} (joined by "and"), {obj} (the
+        object, "half of ...", or one of a "for every N" count), {args} (the keyword arguments,
+        the adverb and the "for every N", each after a space)."""
         per = ""
         o = act.obj
         half = self.half_of_zone(o)
         if half:
-            s += f" {half}"
-            o = None
-        elif isinstance(o, I.Query) and o.min is not None and o.min == o.max \
-                and isinstance(o.max, I.Arith) and o.max.op == "//":
-            # "return a card from your hand for every two [x] on your board"
-            per = " " + self.per_phrase(o.max)
-            o = I.Query(o.noun, o.mode, I.Const(1, "int"), I.Const(1, "int"), o.zone, o.preds,
-                        o.rank, o.single, o.all_but, o.type)
-        if o is not None:
-            s += " " + self.obj(o)
-        for prep, val in act.kwargs:
-            s += f" {prep} {self.obj(val)}"
+            obj = half
+        else:
+            if isinstance(o, I.Query) and o.min is not None and o.min == o.max \
+                    and isinstance(o.max, I.Arith) and o.max.op == "//":
+                # "return a card from your hand for every two [x] on your board"
+                per = " " + self.per_phrase(o.max)
+                o = I.Query(o.noun, o.mode, I.Const(1, "int"), I.Const(1, "int"), o.zone, o.preds,
+                            o.rank, o.single, o.all_but, o.type)
+            obj = self.obj(o) if o is not None else ""
+        args = "".join(f" {prep} {self.obj(val)}" for prep, val in act.kwargs)
         if act.adverb is not None:
-            s += " " + self.expr(act.adverb)
-        return s + per
+            args += " " + self.expr(act.adverb)
+        if not obj:
+            phrase = phrase.replace(" {obj}", "{obj}")
+        return phrase.format(verbs=" and ".join(act.verbs), obj=obj, args=args + per)
 
     def half_of_zone(self, o) -> str:
         """exactly ((count(all cards in Z) [+ 1]) // 2) cards from Z -> "half (rounded up) of

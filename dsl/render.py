@@ -185,7 +185,7 @@ class Renderer:
         if isinstance(e, I.Query):
             return self.query(e, singular=True, bare=True)
         if isinstance(e, I.Var):
-            return f"card you {e.name}" if _participle(e.name) else e.name
+            return f"card you {_past(e.name)}" if _participle(e.name) else e.name
         return self.expr(e)
 
     def act_sentence(self, act: I.Act) -> str:
@@ -480,8 +480,8 @@ class Renderer:
         if isinstance(x, I.Var) and x.name in self.ctx.exports:
             return self.exported_any(x, yes)
         if isinstance(x, I.Var):
-            return ("you " + x.name + " any cards") if yes and _participle(x.name) else \
-                (f"you {x.name} no cards" if _participle(x.name) else f"{'some' if yes else 'no'} {x.name}")
+            return ("you " + _past(x.name) + " any cards") if yes and _participle(x.name) else \
+                (f"you {_past(x.name)} no cards" if _participle(x.name) else f"{'some' if yes else 'no'} {x.name}")
         if isinstance(x, I.ZoneRefExpr):
             owner = "you have" if x.ref.whose == "executor" else "I have" if x.ref.whose == "activator" \
                 else self.possessive(x.ref.player) + " zone has"
@@ -513,11 +513,16 @@ class Renderer:
                 subject = "they have" if _owned_by_it(cl) else "you have"
                 amount = AMOUNTS[e.op].format(n)
                 if isinstance(cl, I.Var) and _participle(cl.name) and cl.type in ("card", "cards"):
-                    return f"you {cl.name} {amount} cards"
+                    one = isinstance(right, I.Const) and right.value == 1 and e.op == "=="
+                    return f"you {_past(cl.name)} {amount} card{'' if one else 's'}"
                 return f"{subject} {amount} {self.things(cl)}"
-            return f"{self.expr(left)} is {CMP_WORDS[e.op]} {self.expr(right)}"
+            subject = self.expr(left)
+            be = {"you": "are", "they": "are", "I": "am"}.get(subject, "is")
+            return f"{subject} {be} {CMP_WORDS[e.op]} {self.expr(right)}"
         if isinstance(e, I.Has):
             return f"{self.expr(e.subject)} {'does not have' if e.negated else 'has'} a {self.expr(e.what)}"
+        if isinstance(e, I.Not) and isinstance(e.expr, I.Has):  # "it does not have a [clock]"
+            return self.cond(I.Has(e.expr.subject, e.expr.what, not e.expr.negated))
         if isinstance(e, I.In):
             return f"{self.expr(e.item)} is {'not ' if e.negated else ''}among {self.expr(e.collection)}"
         if isinstance(e, I.Not):
@@ -570,6 +575,14 @@ class Renderer:
 
 
 # ------------------------------------------------------------------ words
+# a card variable named by a participle, said as what you did: "you drew", "you revealed"
+PAST = {"drawn": "drew", "chosen": "chose", "shown": "revealed", "taken": "took"}
+
+
+def _past(name: str) -> str:
+    return PAST.get(name, name)
+
+
 def _participle(name: str) -> bool:
     return name.endswith("ed") or name in ("drawn", "chosen", "shown", "kept", "taken")
 

@@ -79,7 +79,9 @@ class CardTable:
         self.max_age = max(self.age, default=0)
         # the value a card counts as face up (on a board, on display): its face, else its age
         self.face = [int(c.face) or int(c.age) for c in infos]
-        self.faces_differ = self.face != self.age
+        # the sets with such a card (Artifacts: Battleship Yamato), so a game without them
+        # never asks where a card lies for its value
+        self.face_sets = frozenset(c.set.lower() for c in infos if c.face and c.face != c.age)
         self.color = [COLOR_INDEX.get(c.color, -1) for c in infos]
         self.icons = [tuple(icon_id(t) for t in c.icons) for c in infos]
         # each card's icons as bits (bit i: icon i): "has icon" without a search of its icons

@@ -277,7 +277,6 @@ class InnovationGame(Host):
         # a card whose face shows another value (Battleship Yamato: age 8, face 11) counts as
         # its face on a board and on display, as its age elsewhere (000 "历史文物扩展")
         self.face_of = column(cards, "face")
-        self.has_face = cards.faces_differ
         self.special_card = column(cards, "is_special")
         self._dogma_icon = column(cards, "dogma_icon")
         self._icon_bits = column(cards, "icon_bits")
@@ -288,6 +287,7 @@ class InnovationGame(Host):
         # the special achievements of the sets in play (a base game's are the base set's, so
         # its checks are what they were before other sets' cards were loaded)
         in_play = set(options.expansions) | {"base"}
+        self.has_face = bool(cards.face_sets & in_play)
         self.specials: list[SpecialAchievement] = [
             s for s in (specials or ()) if s.card_id >= cards.n or cards.set[s.card_id] in in_play]
         # the card set's special achievements as the game reads them (_specials_of): by name;

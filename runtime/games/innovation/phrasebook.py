@@ -111,6 +111,19 @@ class InnovationRenderer(Renderer):
         return None
 
     # ------------------------------------------------------------------ queries
+    def query(self, q: I.Query, singular: bool = False, bare: bool = False) -> str:
+        s = super().query(q, singular, bare)
+        # a standard card from the available ones is what the cards call "an achievement" ("all
+        # the available achievements" keep their zone: the player's own are achievements too)
+        if q.zone is not None and q.zone.zone == "available" and q.noun == "card" \
+                and q.mode != "all" and any(
+                p.kind == "test" and p.test == "standard" and not p.negated for p in q.preds):
+            s = s.replace(" from the available achievements", "")
+            for old, new in (("a standard card", "an achievement"),
+                             ("standard cards", "achievements"), ("standard card", "achievement")):
+                s = s.replace(old, new)
+        return s
+
     def zone_prep(self, q: I.Query) -> str:
         if q.noun == "color":
             return " present on "
@@ -208,7 +221,7 @@ class InnovationRenderer(Renderer):
         if not yes and q.noun == "player" and isinstance(where, I.Cmp) and where.op in (">=", "<=") \
                 and isinstance(where.left, I.Fn) and isinstance(where.right, I.Fn) \
                 and where.left.name == where.right.name and _subject_is(where.left, "it") \
-                and _subject_is(where.right, "you"):
+                and (_subject_is(where.right, "you") or where.right.args == where.left.args[:-1]):
             more = "more" if where.op == ">=" else "fewer"
             return f"you have {more} {self.player_key(where.right)} than each other player"
         # none(colors on board where splay(it) != a and splay(it) != b) -> each is splayed a or b

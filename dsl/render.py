@@ -521,7 +521,7 @@ class Renderer:
             return f"{subject} {be} {CMP_WORDS[e.op]} {self.expr(right)}"
         if isinstance(e, I.Has):
             return f"{self.expr(e.subject)} {'does not have' if e.negated else 'has'} a {self.expr(e.what)}"
-        if isinstance(e, I.Not) and isinstance(e.expr, I.Has):  # "it does not have a [clock]"
+        if isinstance(e, I.Not) and isinstance(e.expr, I.Has):  # "it does not have a [x]"
             return self.cond(I.Has(e.expr.subject, e.expr.what, not e.expr.negated))
         if isinstance(e, I.In):
             return f"{self.expr(e.item)} is {'not ' if e.negated else ''}among {self.expr(e.collection)}"

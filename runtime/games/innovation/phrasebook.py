@@ -148,6 +148,8 @@ class InnovationRenderer(Renderer):
             return ""
         if isinstance(c, I.In) and c.negated and isinstance(c.item, I.ItRef):
             return f"other than {self.expr(c.collection)}"  # "all other cards of its color"
+        if isinstance(c, I.In) and isinstance(c.item, I.ItRef) and isinstance(c.collection, I.Var):
+            return f"among {self.expr(c.collection, plural=True)}"  # "one of the drawn cards"
         if isinstance(c, I.Cmp) and isinstance(c.left, I.Fn) and c.left.name == "value" \
                 and isinstance(c.left.args[0], I.ItRef):
             r = c.right

@@ -66,7 +66,7 @@ def artifacts_index(game) -> int:
 # ------------------------------------------------------------------ the dig
 def hex_slot(game, card: int) -> int:
     """The slot of a card's hex image (-1: none)."""
-    icons = game.cards.icons[card]
+    icons = game.state.icons_of[card]
     for i in range(len(icons)):
         if icons[i] == HEX:
             return i
@@ -88,7 +88,7 @@ def dig(game, event) -> None:
     st = game.state
     if game.over:
         return
-    pile = st.board[p][game.cards.color[melded]]
+    pile = st.board[p][st.color_of[melded]]
     n = len(pile)
     if n < 2 or pile[n - 1] != melded:
         return
@@ -131,7 +131,7 @@ def display_count(game, p: int, card: int, icon: int) -> int:
     if st.zone_of[card] != DISPLAY or st.owner_of[card] != p or icon < 1:
         return 0
     k = 0
-    for i in game.cards.icons[card]:
+    for i in st.icons_of[card]:
         if i == icon:
             k += 1
     return k

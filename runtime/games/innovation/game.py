@@ -323,6 +323,7 @@ class InnovationGame(Host):
         self._dogma_count_fns = None
         self._listening = False      # a trigger on a verb's event: events have a reader
         self._extra_actions = False  # an "action:" hook is installed: legal_actions grows
+        self._action_fns = None      # their legal_fns, in order (_hook_actions)
         self._conditions_see = False  # hooks change what special conditions read
         self.over = False
         self._result: GameResult | None = None
@@ -450,6 +451,7 @@ class InnovationGame(Host):
         replacing = [None] * len(REPLACEABLE)
         triggers: dict = {}
         listening = extra = False
+        actions: list = []
         for key, fns in hooks.items():
             if key.startswith("replace:"):
                 verb = key[8:]
@@ -462,6 +464,8 @@ class InnovationGame(Host):
                     listening = True
             elif key.startswith("action:"):
                 extra = True
+                for legal_fn, _ in fns:
+                    actions.append(legal_fn)
         self._replacing = None
         for fns in replacing:
             if fns is not None:
@@ -470,6 +474,7 @@ class InnovationGame(Host):
         self._triggers = triggers if triggers else None
         self._listening = listening
         self._extra_actions = extra
+        self._action_fns = actions if actions else None
         fns = hooks.get("points")
         self._points_fn = fns[0] if fns else None
         fns = hooks.get("achievable")
@@ -1430,10 +1435,9 @@ class InnovationGame(Host):
         """The actions the "action:" hooks add for p (Artifacts: a meld from display), in
         legal_actions' order, after the game's own."""
         out: list = []
-        for key, val in self._hooks.items():
-            if key.startswith("action:"):
-                for legal_fn, _ in val:
-                    out.extend(legal_fn(self, p))
+        if self._action_fns is not None:  # (_index_hooks: the "action:" hooks' legal_fns)
+            for legal_fn in self._action_fns:
+                out.extend(legal_fn(self, p))
         return out
 
     def _check_action(self, p: int, action: tuple) -> None:
@@ -1660,7 +1664,7 @@ class InnovationGame(Host):
         else:
             g._replacing = g._triggers = None
             g._points_fn = g._achievable_fn = g._echo_fn = g._icon_fns = None
-            g._dogma_count_fns = None
+            g._dogma_count_fns = g._action_fns = None
             g._listening = g._extra_actions = g._conditions_see = False
         return g
 

@@ -42,7 +42,7 @@ cdef class InnovationGame(Host):
     cdef public list _achieve_actions, _opponents
     cdef public bint _specials_known, record_events, over, _checking_specials, transactional
     cdef public bint _listening, _extra_actions, _conditions_see, has_face
-    cdef public list _replacing, _icon_fns, _dogma_count_fns
+    cdef public list _replacing, _icon_fns, _dogma_count_fns, _action_fns
     cdef public dict _triggers
     cdef public object _points_fn, _achievable_fn, _echo_fn
     cdef public Rng rng
@@ -130,6 +130,6 @@ cdef class InnovationGame(Host):
     @cython.locals(st=State, hand=list, n=long, board=list, pile=list, ages=long, a=long,
                    i=long, k=long, extra=list)
     cpdef tuple _random_action(self, RandomAgent agent, long p)
-    @cython.locals(out=list, key=str, val=list)
+    @cython.locals(out=list)
     cpdef list _hook_actions(self, long p)
     cpdef _turn_event(self, long p, long turn)

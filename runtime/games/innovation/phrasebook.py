@@ -46,6 +46,11 @@ class InnovationRenderer(Renderer):
         kind, key = rank
         if isinstance(key, I.Fn) and key.name == "points":
             return f" with the {'highest' if kind == 'most' else 'lowest'} score"
+        if isinstance(key, I.Fn) and key.name == "value" and isinstance(key.args[0], I.Fn) \
+                and key.args[0].name == "top":  # "the player with the highest top card of ..."
+            top = self.expr(key.args[0])
+            top = top[len("their "):] if top.startswith("their ") else top
+            return f" with the {'highest' if kind == 'most' else 'lowest'} {top}"
         return super().rank_phrase(rank)
 
     def icons_where(self, fn: I.Fn) -> str:

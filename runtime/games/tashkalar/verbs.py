@@ -409,12 +409,14 @@ def _words(x) -> list:
           doc="the squares next to any of these squares (8 directions), not these ones: a "
               "connected group grows by a piece on adjacent_to(the group so far)")
 def adjacent_to(env, items) -> list:
-    src = set(squares(env, _words(items)))
-    out = []
-    for t in B.SQUARES:
-        if t not in src and any(s in src for s in B.NEIGHBOURS[t]):
-            out.append(t)
-    return out
+    src = [s for s in squares(env, _words(items)) if type(s) is int and 0 <= s < B.N]
+    near = [False] * B.N   # by square: next to one of them (their neighbours marked)
+    for s in src:
+        for t in B.NEIGHBOURS[s]:
+            near[t] = True
+    for s in src:
+        near[s] = False
+    return [t for t in B.SQUARES if near[t]]
 
 
 @function("within", ("squares|pieces", "int"), "squares",

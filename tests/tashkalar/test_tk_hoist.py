@@ -58,3 +58,13 @@ def test_a_filter_plan_reads_the_parts_from_variables():
     assert arg.collection.name == parts[0][0] and arg.collection.name.startswith("\0")
     assert plan(f) is plan(f)            # made once
     assert plan(C.Filter("where", C.Cmp("==", C.It(), C.Const(1, "int")))) == ()
+
+
+def test_within_is_every_square_at_most_n_steps_from_one_of_them():
+    rng = random.Random(6)
+    for _ in range(200):
+        src = rng.sample(B.SQUARES, rng.randint(0, 6))
+        n = rng.randint(0, 3)
+        want = [t for t in B.SQUARES if any(max(abs(B.xy(t)[0] - B.xy(s)[0]),
+                                                abs(B.xy(t)[1] - B.xy(s)[1])) <= n for s in src)]
+        assert V.within(_Env(), src, n) == want

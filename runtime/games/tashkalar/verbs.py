@@ -424,12 +424,14 @@ def adjacent_to(env, items) -> list:
           doc="these squares and every square up to that distance from one of them: "
               "`within(all red squares on board, 1)` is on or adjacent to a red square")
 def within(env, items, n) -> list:
-    src = squares(env, _words(items))
+    src = [B.xy(s) for s in squares(env, _words(items))]
     out = []
     for t in B.SQUARES:
-        x, y = B.xy(t)
-        if any(max(abs(x - B.xy(s)[0]), abs(y - B.xy(s)[1])) <= n for s in src):
-            out.append(t)
+        x, y = t % B.W, t // B.W
+        for u, v in src:
+            if abs(x - u) <= n and abs(y - v) <= n:
+                out.append(t)
+                break
     return out
 
 

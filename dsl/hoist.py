@@ -43,6 +43,8 @@ def reads_it(e) -> bool:
         return any(reads_it(a) for a in e.args)
     if t is C.Test:
         return reads_it(e.subject) or (e.arg is not None and reads_it(e.arg))
+    if t is C.Zone:   # a zone as a value (`colors(board)`)
+        return reads_it(e.players)
     if t is C.Items:
         return reads_it(e.zone.players)
     if t is C.Exists:

@@ -42,6 +42,8 @@ def test_the_parts_computed_once_are_calls_and_queries_without_it():
     # a query's own `where` reads its own candidate, not the outer one
     own = C.Select("piece", None, (C.Filter("where", C.Cmp("==", C.It(), C.Const(1, "int"))),))
     assert not reads_it(own)
+    # a zone as a value reads `it` only through its players
+    assert not reads_it(C.Zone("board", C.Role("you"))) and reads_it(C.Zone("board", C.It()))
     # only the first part of an and/or: a later one may never be computed
     later = C.Call(_fn("owner"), (C.Var("went"),))
     logic = C.Logic("and", (C.In(C.It(), around), C.Cmp("!=", C.It(), later)))

@@ -1582,11 +1582,14 @@ class InnovationGame(Host):
 
     def _turn_event(self, p: int, turn: int) -> None:
         """A turn's start: its event, recorded and fired, or fired alone to the "turn"
-        triggers (Artifacts' free artifact action) when nothing else listens."""
-        if self.record_events or self._listening:
-            self._emit((EV_TURN, p, turn), False)
-        elif self._triggers is not None:
-            self._fire((EV_TURN, p, turn))
+        triggers (Artifacts' free artifact action) whether or not a verb's event has a reader
+        (_emit fires only when `_listening`); no change is counted (as _emit(event, False))."""
+        if self.record_events or self._triggers is not None:
+            ev = (EV_TURN, p, turn)
+            if self.record_events:
+                self.events.append(ev)
+            if self._triggers is not None:
+                self._fire(ev)
 
     def step(self) -> None:
         """Ask the current player's agent for an action and apply it."""

@@ -445,3 +445,20 @@ def test_mixed_artifacts_games_conserve_cards_and_replay(seed):
     assert g.over
     r = cs.game_class.replay(cs.table, cs.effects, cs.specials, g.save(), triggers=cs.triggers)
     assert list(r.state.zone_of) == list(g.state.zone_of) and r.result() == g.result()
+
+
+def test_the_artifacts_rule_scenarios_cite_the_seed_and_cover_each_rule():
+    """tests/scenarios/innovation/artifacts.json (run by tests/test_scenarios.py in both modes):
+    >= 30 scenarios, each naming seed 000 or 001 and its heading; every part of the Artifacts
+    rules (000 "历史文物扩展") and the multi-expansion order has some."""
+    import json
+    from pathlib import Path
+    path = Path(__file__).parent / "scenarios" / "innovation" / "artifacts.json"
+    names = [s["name"] for s in json.loads(path.read_text(encoding="utf-8"))]
+    assert len(names) >= 30
+    assert all(n.startswith(("000 ", "001 ")) for n in names)
+    for heading in ("挖掘事件", "展示的牌", "强制效果", "遗物卡（可选）", "使用多个扩展进行游戏"):
+        assert sum(heading in n for n in names) >= 2, heading
+    relic_sets = [s for s in json.loads(path.read_text(encoding="utf-8"))
+                  if s["options"].get("relics")]
+    assert len(relic_sets) >= 8

@@ -462,3 +462,72 @@ def test_the_artifacts_rule_scenarios_cite_the_seed_and_cover_each_rule():
     relic_sets = [s for s in json.loads(path.read_text(encoding="utf-8"))
                   if s["options"].get("relics")]
     assert len(relic_sets) >= 8
+
+
+# ------------------------------------------------------------------ relics: not standard; views
+def _relic_game(sets=("base", "echoes", "artifacts")):
+    g = GAME.engine({"sets": list(sets), "relics": True})
+    g.setup()
+    return g
+
+
+def test_a_relic_in_achievements_is_not_a_standard_achievement():
+    """000 "遗物卡（可选）": "成就堆中或可用遗物区域中的遗物不受任何影响标准成就的规则或效果的
+    影响": Echoes' duplicate-achievement rule (000 "重复成就": 5 x age, doubled per standard
+    achievement of that age held) does not count a relic of that age, and the `standard`
+    adjective does not match one; the relic still counts toward winning."""
+    from runtime.games.innovation import echoes
+    from runtime.games.innovation.functions import standard
+    g = _relic_game()
+    t = g.cards
+    timbuktu = t.id_of("Timbuktu")  # a relic of age 3
+    g.transfer(timbuktu, 0, "achievements")
+    assert echoes.achievement_need(g, 0, 3) == 15
+    assert not standard(type("Env", (), {"game": g})(), timbuktu, None)
+    assert len(g.achievements(0)) == 1  # (it counts toward the achievements needed to win)
+    std3 = next(c for c in range(t.n) if t.set[c] == "base" and t.age[c] == 3
+                and g.state.zone_of[c] != 0 and t.kind[c] == "card")
+    g.transfer(std3, 0, "achievements")
+    assert echoes.achievement_need(g, 0, 3) == 30
+    assert standard(type("Env", (), {"game": g})(), std3, None)
+    g.state.check_conservation()
+
+
+def test_observation_shows_displays_and_relics_but_hides_hands():
+    """observation(viewer): every display face up (000 "展示的牌"); the available relics area
+    and the relics in achievements by name (000 "遗物卡（可选）": seized by name); a relic in
+    another player's hand is only a back (its set and age)."""
+    g = _relic_game(("base", "artifacts"))
+    t = g.cards
+    timbuktu, telescope = t.id_of("Timbuktu"), t.id_of("Newton-Wickins Telescope")
+    g.transfer(timbuktu, 1, "achievements")
+    g.transfer(telescope, 1, "hand")
+    from runtime.games.innovation import artifacts
+    dug = artifacts.dig_artifact(g, 1, 2)
+    assert dug >= 0
+    obs = g.observation(0)
+    assert sorted(obs["relics"]) == sorted(["Complex Numbers", "Safety Pin", "Ching Shih"])
+    p2 = obs["players"][1]
+    assert "Timbuktu" in p2["achievements"] and p2["display"] == [t.name[dug]]
+    assert {"set": "artifacts", "age": 5} in p2["hand"] and "Newton-Wickins Telescope" not in \
+        str(p2["hand"])
+    assert "Newton-Wickins Telescope" in g.observation(1)["players"][1]["hand"]
+    assert "relics" not in GAME.engine({"sets": SETS}).observation(0)
+
+
+def test_the_terminal_board_shows_the_display_and_the_relic_area():
+    from rich.console import Console
+    from runtime.games.innovation.board import board
+    from runtime.games.innovation.describe import Describer
+    g = _relic_game(("base", "artifacts"))
+    from runtime.games.innovation import artifacts
+    dug = artifacts.dig_artifact(g, 0, 1)
+    g.transfer(g.cards.id_of("Timbuktu"), 1, "achievements")
+    console = Console(width=200, record=True)
+    for part in board(g, Describer(g, None, ["p1", "p2"], 1)):
+        console.print(part)
+    text = console.export_text()
+    assert f"display: {g.cards.name[dug]}" in text
+    assert "relics available: Ching Shih, Complex Numbers, Newton-Wickins Telescope, Safety Pin" \
+        in text
+    assert "Timbuktu" in text

@@ -531,3 +531,66 @@ def test_the_terminal_board_shows_the_display_and_the_relic_area():
     assert "relics available: Ching Shih, Complex Numbers, Newton-Wickins Telescope, Safety Pin" \
         in text
     assert "Timbuktu" in text
+
+
+# ------------------------------------------------------------------ bad input
+def test_an_artifacts_card_or_zone_in_a_game_without_artifacts_is_a_located_error(tmp_path):
+    """A scenario of a base game placing an Artifacts card, or naming the display (Artifacts'
+    zone, 000 "展示的牌"), is refused before it runs, at its line and column, with the option
+    to add; with the set it runs."""
+    import json
+    from runtime.core.scenario_files import run_files
+    from runtime.front.testing import zones
+    card = {"name": "an Artifact in a base game", "game": "innovation",
+            "options": {"players": 2},
+            "setup": {"players": {"p1": {"hand": ["Holmegaard Bows"]}}}, "steps": [],
+            "expect": {"players": {"p1": {"hand": ["Holmegaard Bows"]}}}}
+    zone = {"name": "the display in a base game", "game": "innovation",
+            "options": {"players": 2},
+            "setup": {"players": {"p1": {"display": ["Archery"]}}}, "steps": [],
+            "expect": {"players": {"p1": {"display": ["Archery"]}}}}
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps([card, zone], indent=1), encoding="utf-8")
+    results, errors = run_files([path], lambda game: zones(game, "interpreted"))
+    text = "\n".join(str(e) for e in errors) + "\n".join(
+        str(p) for r in results for p in list(r.problems) + list(r.notes) + list(r.diffs))
+    assert "'Holmegaard Bows' is a card of the artifacts set, which this game does not play" \
+        in text
+    assert "p1's display is a zone of the artifacts set, which this game does not play" in text
+    assert "add the option sets: base, artifacts" in text
+    assert len(errors) >= 2 and all(e.path == str(path) and e.line > 1 and e.col > 0
+                                    for e in errors)
+    assert not any(r.passed for r in results)
+    results, errors = run_files([path], lambda game: zones(game, "interpreted"),
+                                options={"sets": SETS})
+    assert not errors and all(r.passed for r in results)
+
+
+def test_relics_without_artifacts_are_refused_on_the_command_line():
+    import subprocess
+    import sys
+    from pathlib import Path
+    cardlang = str(Path(sys.executable).parent / "cardlang")
+    run = subprocess.run([cardlang, "play", "innovation", "--auto", "--bots", "random,random",
+                          "--sets", "base,echoes", "--option", "relics=true"],
+                         capture_output=True, text=True)
+    assert run.returncode != 0
+    assert "relics are played with the Artifacts of History only" in run.stderr
+    assert "--sets base,artifacts --option relics=true" in run.stderr
+    assert "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("options,why", [
+    (["sets=base,artifacts"], "played with sets base; it cannot be loaded with sets base,artifacts"),
+    (["sets=base,artifacts", "relics=true"], "cannot be loaded with"),
+    (["relics=true"], "relics are played with the Artifacts of History only")])
+def test_a_base_save_loaded_with_artifacts_or_relics_is_refused(tmp_path, options, why):
+    from runtime.front import savefile
+    from runtime.front.commands import PlayError, refuse_other_options
+    state = GAME.new_state({"players": 2}, 7)
+    path = tmp_path / "base.json"
+    path.write_text(savefile.dumps(state.to_json(), {}), encoding="utf-8")
+    saved = savefile.read_save(path)
+    with pytest.raises(PlayError, match=why):
+        refuse_other_options(saved, options)
+    refuse_other_options(saved, ["sets=base"])  # the same sets: accepted

@@ -6,6 +6,8 @@ Rule scenarios citing the seed: tests/scenarios/innovation/artifacts.json."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as hst
 
 from dsl.errors import CardlangError
 from dsl.load import check_text, load
@@ -14,6 +16,8 @@ from runtime.core.errors import BadOptions
 from runtime.core.scenario import run_scenario
 from runtime.front.testing import CARDS_ROOT, cardset
 from runtime.games.innovation.game import Options, achievements_needed
+from tests.core.test_contract import clone_plays_on_independently
+from tests.test_echoes import fingerprint, play_checked
 
 GAME = registry.get("innovation")
 SETS = ["base", "artifacts"]
@@ -594,3 +598,34 @@ def test_a_base_save_loaded_with_artifacts_or_relics_is_refused(tmp_path, option
     with pytest.raises(PlayError, match=why):
         refuse_other_options(saved, options)
     refuse_other_options(saved, ["sets=base"])  # the same sets: accepted
+
+
+# ------------------------------------------------------------------ mixed-game properties
+# (Echoes' properties, extended: tests/test_echoes.py's play_checked/fingerprint and
+# tests/core/test_contract.py's clone check, over base + Artifacts [+ Echoes], relics on/off)
+MIXES = hst.sampled_from([("base", "artifacts"), ("base", "echoes", "artifacts")])
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=hst.integers(0, 10 ** 6), players=hst.integers(2, 4), sets=MIXES,
+       relics=hst.booleans())
+def test_mixed_artifacts_games_conserve_cards_replay_and_play_the_same_in_both_modes(
+        seed, players, sets, relics):
+    """Every card in exactly one place after every action (displays and the relic area
+    included: State.check_conservation); the decision log replays the game; the interpreted
+    and compiled runtimes play the same game (log, result, observation)."""
+    a = play_checked("interpreted", seed, players, False, sets, relics)
+    cs = cardset("innovation", mode="interpreted")
+    r = cs.game_class.replay(cs.table, cs.effects, cs.specials, a.save(), triggers=cs.triggers)
+    assert list(r.state.zone_of) == list(a.state.zone_of) and r.result() == a.result()
+    b = play_checked("compiled", seed, players, False, sets, relics)
+    assert fingerprint(a) == fingerprint(b)
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=hst.integers(0, 10 ** 6), cut=hst.integers(0, 300), other=hst.integers(0, 10 ** 6),
+       players=hst.integers(2, 4), sets=MIXES, relics=hst.booleans())
+def test_a_mixed_artifacts_clone_plays_on_independently(seed, cut, other, players, sets,
+                                                        relics):
+    clone_plays_on_independently({"players": players, "sets": list(sets), "relics": relics},
+                                 seed, cut, other)

@@ -629,3 +629,20 @@ def test_a_mixed_artifacts_clone_plays_on_independently(seed, cut, other, player
                                                         relics):
     clone_plays_on_independently({"players": players, "sets": list(sets), "relics": relics},
                                  seed, cut, other)
+
+
+def test_you_lose_with_three_players_ends_the_game_for_the_others():
+    """Exxon Valdez's "you lose" with 3 players: seed 000/001 and RULES-NOTES.md do not say what
+    happens to the others; here the game ends and every player outside the loser's team wins
+    (docs/games/innovation.md, Artifacts "Gaps": the player-out reading is not played)."""
+    from runtime.front.testing import zones
+    data = {"name": "lose", "game": "innovation", "options": {"players": 3, "sets": SETS},
+            "setup": {"players": {"p1": {"board": {"red": ["Exxon Valdez"]}},
+                                  "p2": {"board": {"red": ["Coal"]}, "hand": ["Oars"]},
+                                  "p3": {"board": {"green": ["Sailing"]}}},
+                      "current_player": "p1"},
+            "steps": [{"actor": "p1", "action": "dogma", "card": "Exxon Valdez"}],
+            "expect": {"players": {"p1": {"board": {"red": ["Exxon Valdez"]}}, "p2": {},
+                                   "p3": {"board": {"green": ["Sailing"]}}},
+                       "game_over": {"winners": ["p1", "p3"], "reason": "dogma"}}}
+    _ok(run_scenario(data, zones("innovation", "interpreted")))

@@ -34,12 +34,20 @@ KIND_SPECIAL = "special_achievement"
 # The same tables under private names, which the compiled twin declares as C-typed dicts
 # (cards.pxd): icon_id and color_id then look a name up without the module's global lookup.
 _ICON_NAMES, _COLOR_INDEX = ICON_NAMES, COLOR_INDEX
+# The names most asked (the colours; the hex and the six icons, ids 0..6), compared by identity
+# before the dict: the names a card module loops over ("all colors", "all icons_") are the same
+# interned strings, and a pointer comparison costs less than a dict lookup.
+_COLOR_NAMES = COLORS
+_FIRST_ICONS = ("hex", "crown", "leaf", "lightbulb", "castle", "factory", "clock")
 
 
 def icon_id(icon) -> int:
     """Icon name or id -> id. Bonus icons 'bonusN' are 100+N."""
     if type(icon) is int:
         return icon
+    for j in range(7):
+        if icon is _FIRST_ICONS[j]:
+            return j
     i = _ICON_NAMES.get(icon)
     if i is not None:
         return i
@@ -51,6 +59,9 @@ def icon_id(icon) -> int:
 def color_id(color) -> int:
     if type(color) is int:
         return color
+    for j in range(5):
+        if color is _COLOR_NAMES[j]:
+            return j
     return _COLOR_INDEX[color]
 
 

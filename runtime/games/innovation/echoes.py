@@ -21,6 +21,7 @@ cards' echo effects, bonuses and echo slots are read from the card table and eff
 """
 from __future__ import annotations
 
+from .game import Rules
 from .state import ACHIEVEMENTS, AVAILABLE, BOARD, DISPLAY, int_filled
 
 # state.VISIBLE_SLOTS (the slots each splay uncovers under the top card), repeated here: the
@@ -38,19 +39,33 @@ def install(game) -> None:
     cards = game.cards
     if SET not in cards.set_names:
         raise ValueError("the echoes set is in play but no Echoes card is loaded")
-    import sys
-    # the PROCEED of the game's own module (the compiled twin has its own object)
-    proceed = sys.modules[type(game).__module__].PROCEED
-    si = echoes_index(game)
-    game.add_replacement("draw", lambda g, verb, args: draw_rule(g, args, proceed, si))
+    # the draw rule, bonuses, duplicates (the compiled game installs the compiled twin of this
+    # module: its EchoesRules derives from that game's Rules)
+    game.set_rules(EchoesRules(echoes_index(game)))
     game.set_echo_provider(visible_echoes)
     game.add_trigger("meld_action", promotion)
-    game._hooks["points"] = [points_with_bonuses]
-    game._hooks["achievable"] = [achievable_ages]
     # none of these changes what a special achievement's condition reads (icon counts, the
     # board, the counters): its remembered answers stay good (game._check_specials)
     game._hooks.setdefault("conditions see", [False])
     game._index_hooks()  # (the hooks set above without add_hook)
+
+
+class EchoesRules(Rules):
+    """Echoes' rules on the game's hot paths (game.Rules, asked through C when compiled):
+    the draw rule, the bonus points and the duplicate achievements. `si`: the Echoes set's
+    index in the card table."""
+
+    def __init__(self, si: int):
+        self.si = si
+
+    def points(self, game, p: int, points: int) -> int:
+        return points + bonus_points(game, p)
+
+    def achievable(self, game, p: int) -> int:
+        return achievable_ages(game, p)
+
+    def draw(self, game, p: int, value: int, set_name) -> int:
+        return draw_rule(game, p, value, set_name, self.si)
 
 
 # ------------------------------------------------------------------ the draw rule
@@ -58,22 +73,21 @@ def echoes_index(game) -> int:
     return game.cards.set_names.index(SET)
 
 
-def draw_rule(game, args, proceed, si):
+def draw_rule(game, p: int, value: int, set_name, si: int) -> int:
     """000 "抽取回响牌": a base draw (no set named) by a player with a hand but no Echoes card
-    in it is an Echoes draw of that value (an empty Echoes pile falls back to base: draw).
-    `proceed`: the game's PROCEED (let the draw happen as asked); `si`: the Echoes set's
-    index in the card table."""
-    PROCEED = proceed
-    p, value, set_name = args
+    in it is an Echoes draw of that value (an empty Echoes pile falls back to base: draw):
+    the card drawn, or -1 to let the draw happen as asked. `si`: the Echoes set's index in
+    the card table."""
     if set_name is not None:
-        return PROCEED
-    hand = game.state.hand[p]
+        return -1
+    st = game.state
+    hand = st.hand[p]
     if not hand:
-        return PROCEED
-    set_of = game.state.set_of
+        return -1
+    set_of = st.set_of
     for c in hand:
         if set_of[c] == si:
-            return PROCEED
+            return -1
     return game.draw(p, value, SET)
 
 
@@ -398,19 +412,20 @@ def achievable_ages(game, p: int) -> int:
     """InnovationGame.achievable_ages with bonuses and duplicates: the ages (bits) of the
     standard achievements available that p is eligible for."""
     st = game.state
-    top = game.highest_top_age(p)
-    special, age_of = game.special_card, game.age_of
-    ages = 0  # the ages available, up to p's top age
-    for c in st.available:
-        if not special[c] and age_of[c] <= top:
-            ages |= 1 << age_of[c]
+    ages = st.avail_ages  # the ages of the standard achievements available (State.put/take)
     if not ages:
         return 0
-    held = [0] * 12  # p's standard achievements by age
+    ages &= (2 << game.highest_top_age(p)) - 1  # up to p's top age
+    if not ages:
+        return 0
+    score = game.score_points(p)
+    if score < 5:  # achieving needs at least 5 x age
+        return 0
+    held = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]  # p's standard achievements by age
+    special, age_of = game.special_card, game.age_of
     for c in st.achievements[p]:
         if not special[c]:
             held[age_of[c]] += 1
-    score = game.score_points(p)
     bits = 0
     for a in range(1, 12):
         if (ages >> a) & 1 and score >= 5 * a * (1 + held[a]):
@@ -432,5 +447,5 @@ def eligible_with_points(game, p: int, card: int, points: int) -> bool:
     return game.highest_top_age(p) >= a and points >= achievement_need(game, p, a)
 
 
-__all__ = ["install", "draw_rule", "visible_echoes", "bonus_points", "card_bonus",
+__all__ = ["install", "EchoesRules", "draw_rule", "visible_echoes", "bonus_points", "card_bonus",
            "achievable_ages", "achievement_need", "promotion", "ACHIEVEMENTS", "AVAILABLE"]

@@ -371,7 +371,7 @@ def piles_with_of(g, icon, n: int, who: int) -> int:
         return 0
     st = g.state
     k = 0
-    for c in range(len(COLORS)):
+    for c in range(5):  # (the five colours: a C loop)
         if st.pile_icon(who, c, i) >= n:
             k += 1
     return k

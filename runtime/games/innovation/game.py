@@ -62,6 +62,30 @@ _R_DRAW, _R_MELD, _R_TUCK, _R_SCORE, _R_RETURN, _R_TRANSFER, _R_EXCHANGE, _R_SPL
     _R_ACHIEVE = range(len(REPLACEABLE))
 ACTION_TAGS = ("meld_action", "draw_action")
 
+
+@cython.cclass
+class Rules:
+    """An expansion's changes to the base rules that the game asks on its hot paths (every
+    decision, score and draw), set by `InnovationGame.set_rules` (at most one: Echoes'). A
+    cdef class in the compiled twin (accel/game.pxd), so that the compiled game calls an
+    expansion's compiled rules through C, not as Python objects. The defaults are the base
+    rules: a subclass overrides what it changes."""
+
+    def points(self, game, p: int, points: int) -> int:
+        """p's score as achieving and the game's end count it, from the score pile's
+        `points` (Echoes: bonuses added)."""
+        return points
+
+    def achievable(self, game, p: int) -> int:
+        """The ages (bits) p may achieve now; -1: the base rule (InnovationGame.achievable_ages)."""
+        return -1
+
+    def draw(self, game, p: int, value: int, set_name) -> int:
+        """A draw about to happen (after the replacement hooks let it): the card drawn when
+        the rules draw another way (Echoes' draw rule), -1 to let it happen as asked."""
+        return -1
+
+
 TRANSFER_ZONES = {"hand": HAND, "score": SCORE, "board": BOARD, "achievements": ACHIEVEMENTS,
                   "display": DISPLAY, "forecast": FORECAST, "available": AVAILABLE,
                   "supply": SUPPLY}  # (the top of the card's own supply pile: place-on-top)
@@ -319,7 +343,8 @@ class InnovationGame(Host):
         # verb index (None: no verb is replaced), triggers by tag (None: no trigger)
         self._replacing = None
         self._triggers = None
-        self._points_fn = self._achievable_fn = self._echo_fn = self._icon_fns = None
+        self._rules = None  # an expansion's Rules (set_rules): None, the base rules
+        self._echo_fn = self._icon_fns = None
         self._dogma_count_fns = None
         self._listening = False      # a trigger on a verb's event: events have a reader
         self._extra_actions = False  # an "action:" hook is installed: legal_actions grows
@@ -470,10 +495,8 @@ class InnovationGame(Host):
         self._triggers = triggers if triggers else None
         self._listening = listening
         self._extra_actions = extra
-        fns = hooks.get("points")
-        self._points_fn = fns[0] if fns else None
-        fns = hooks.get("achievable")
-        self._achievable_fn = fns[0] if fns else None
+        fns = hooks.get("rules")
+        self._rules = fns[0] if fns else None
         fns = hooks.get("echo")
         self._echo_fn = fns[0] if fns else None
         fns = hooks.get("icons")
@@ -507,6 +530,14 @@ class InnovationGame(Host):
         """Static modifier: fn(game, p, icon, count) -> count."""
         self._hooks["conditions see"] = [True]  # conditions read modified counts: afresh
         self._add_hook("icons", fn)
+
+    def set_rules(self, rules: Rules) -> None:
+        """An expansion's Rules (its points, achievable ages and draw rule), asked through C
+        when compiled; one per game (Echoes')."""
+        if self._hooks.get("rules"):
+            raise ValueError("a game takes one expansion's Rules")
+        self._hooks["rules"] = [rules]
+        self._index_hooks()
 
     def set_echo_provider(self, fn) -> None:
         """fn(game, p, card) -> list of (source_card, Effect) echo effects to run before the
@@ -690,8 +721,8 @@ class InnovationGame(Host):
 
     def score_points(self, p: int) -> int:
         n = self.state.score_sum[p]
-        if self._points_fn is not None:  # an expansion's points beyond the score pile (Echoes')
-            n = self._points_fn(self, p, n)
+        if self._rules is not None:  # an expansion's points beyond the score pile (Echoes')
+            n = self._rules.points(self, p, n)
         return n
 
     def shown_value(self, c: int) -> int:
@@ -802,6 +833,10 @@ class InnovationGame(Host):
             r = self._replace(self._replacing[_R_DRAW], "draw", (p, value, set_name))
             if r is not PROCEED:
                 return r
+        if self._rules is not None:  # an expansion's draw rule (Echoes'), after the hooks
+            c = self._rules.draw(self, p, value, set_name)
+            if c >= 0:
+                return c
         st = self.state
         v = value if value > 1 else 1
         base = st.supply[0]
@@ -1222,7 +1257,7 @@ class InnovationGame(Host):
     def can_achieve(self, p: int, age: int) -> bool:
         """000 "成就": score >= 5 x age, a top card of at least that age, and a standard
         achievement of that age still available."""
-        if self._achievable_fn is not None:
+        if self._rules is not None and self._rules.achievable(self, p) >= 0:
             return ((self.achievable_ages(p) >> age) & 1) == 1
         return (self.achievement_of_age(age) >= 0 and self.score_points(p) >= 5 * age
                 and self.highest_top_age(p) >= age)
@@ -1353,8 +1388,10 @@ class InnovationGame(Host):
     def achievable_ages(self, p: int) -> int:
         """The ages p can achieve now as bits (bit a: age a), each age once."""
         st = self.state
-        if self._achievable_fn is not None:  # an expansion's eligibility (Echoes: duplicates)
-            return self._achievable_fn(self, p)
+        if self._rules is not None:  # an expansion's eligibility (Echoes: duplicates)
+            ages = self._rules.achievable(self, p)
+            if ages >= 0:
+                return ages
         ages = st.avail_ages  # the ages of the standard achievements available (State.put/take)
         if not ages:
             return 0
@@ -1457,7 +1494,7 @@ class InnovationGame(Host):
                 raise IllegalMove(f"achieve needs an age, got {a!r}")
             if self.achievement_of_age(a) < 0:
                 raise IllegalMove(f"no achievement of age {a} is available")
-            if self._achievable_fn is not None:
+            if self._rules is not None and self._rules.achievable(self, p) >= 0:
                 if not (self.achievable_ages(p) >> a) & 1:
                     raise IllegalMove(f"you are not eligible to achieve {a}")
                 return
@@ -1637,7 +1674,8 @@ class InnovationGame(Host):
             g._index_hooks()  # (the copied lists)
         else:
             g._replacing = g._triggers = None
-            g._points_fn = g._achievable_fn = g._echo_fn = g._icon_fns = None
+            g._rules = None
+            g._echo_fn = g._icon_fns = None
             g._dogma_count_fns = None
             g._listening = g._extra_actions = g._conditions_see = False
         return g

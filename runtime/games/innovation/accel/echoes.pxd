@@ -3,13 +3,19 @@
 # slots the Echoes specials count), with typed locals. The game argument is the compiled game.
 cimport cython
 from runtime.games.innovation.state cimport State
-from runtime.games.innovation.game cimport InnovationGame
+from runtime.games.innovation.game cimport InnovationGame, Rules
 
 cdef long ECHO_ICON, BONUS_BASE, BONUS_KEY, SLOT_FIELDS, _HEXES, _ECHOES, _BONUSES, _BEST
 cdef tuple VISIBLE_SLOTS
 
+cdef class EchoesRules(Rules):
+    cdef public long si
+    cpdef long points(self, game, long p, long points) except? -1
+    cpdef long achievable(self, game, long p) except? -2
+    cpdef long draw(self, game, long p, long value, set_name) except? -2
+
 @cython.locals(st=State, hand=list, set_of=long[::1], c=long)
-cpdef draw_rule(InnovationGame game, tuple args, proceed, long si)
+cpdef long draw_rule(InnovationGame game, long p, long value, set_name, long si) except? -2
 cpdef long _pile_key(long at, long what)
 @cython.locals(memo=long[::1], i=long, rev=long, p=long, color=long, pile=list, n=Py_ssize_t,
                hexes=long, echoes=long, bonuses=long, best=long, icons=list, x=long,
@@ -37,6 +43,9 @@ cpdef long highest_bonus(InnovationGame game, long p) except? -1
                under=tuple, j=Py_ssize_t, ic=tuple, m=Py_ssize_t, s=long, out=list)
 cpdef list visible_echoes(InnovationGame game, long p, long card)
 cpdef long points_with_bonuses(InnovationGame game, long p, long points) except? -1
-@cython.locals(st=State, top=long, special=long[::1], age_of=long[::1], ages=long, c=long,
-               held=list, score=long, bits=long, a=long)
+@cython.locals(st=State, special=long[::1], age_of=long[::1], ages=long, c=long,
+               held=long[12], score=long, bits=long, a=long)
 cpdef long achievable_ages(InnovationGame game, long p) except? -1
+@cython.locals(st=State, p=long, melded=long, age=long, eligible=list, chosen=list, c=long,
+               top=list)
+cpdef promotion(InnovationGame game, tuple event)

@@ -28,6 +28,12 @@ cpdef long action_count(long n, list board, long ages) except? -1
 @cython.locals(n=Py_ssize_t, j=Py_ssize_t, m=Py_ssize_t, rank=long)
 cpdef long nth_lowest(list xs, long i) except? -1
 
+# An expansion's rules on the game's hot paths (game.py Rules), subclassed by echoes.py's
+cdef class Rules:
+    cpdef long points(self, game, long p, long points) except? -1
+    cpdef long achievable(self, game, long p) except? -2
+    cpdef long draw(self, game, long p, long value, set_name) except? -2
+
 @cython.final
 cdef class InnovationGame(Host):
     cdef public object cards, options, seed, _result
@@ -44,7 +50,8 @@ cdef class InnovationGame(Host):
     cdef public bint _listening, _extra_actions, _conditions_see, has_face
     cdef public list _replacing, _icon_fns, _dogma_count_fns
     cdef public dict _triggers
-    cdef public object _points_fn, _achievable_fn, _echo_fn
+    cdef public object _echo_fn
+    cdef public Rules _rules
     cdef public Rng rng
     cdef public long n_players, needed, max_age, counted_changes, _nested
     cdef public State state
@@ -77,7 +84,7 @@ cdef class InnovationGame(Host):
     cpdef list players_in_order(self, long start)
     cpdef list opponents(self, long p)
     cpdef list team(self, long p)
-    @cython.locals(st=State, v=long, base=list, pile=list, card=long)
+    @cython.locals(st=State, v=long, base=list, pile=list, card=long, c=long)
     cpdef draw(self, p, value, set_name=*)
     cpdef meld(self, p, card)
     cpdef tuck(self, p, card)

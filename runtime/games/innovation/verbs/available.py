@@ -8,7 +8,12 @@ the Echoes cards Chopsticks, Toothbrush and Seed Drill move "the [N] deck's bott
 """
 from __future__ import annotations
 
+from dsl.interp import as_list
 from dsl.vocab import function, verb
+
+from ..cards import icon_id
+from ..echoes import visible_bonuses
+from ..zones import BASIC_ICONS
 
 
 def deck_bottom_phrase(r, fn) -> str:
@@ -92,7 +97,6 @@ def bonus_copies_phrase(r, fn) -> str:
           defaults=("_executor(env)",),
           doc="Echoes: how many visible bonuses of a value a player's board shows")
 def bonus_copies(env, v, who=None) -> int:
-    from ..echoes import visible_bonuses
     return visible_bonuses(env.game, env.executor if who is None else who).count(v)
 
 
@@ -104,10 +108,6 @@ def shared_icons_phrase(r, fn) -> str:
           doc="the icons every one of the cards shows (none for no cards): Novel's "
               "\"share a common icon\"")
 def shared_icons(env, cards) -> list:
-    from dsl.interp import as_list
-
-    from ..cards import icon_id
-    from ..zones import BASIC_ICONS
     cs = as_list(cards)
     if not cs:
         return []

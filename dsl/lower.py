@@ -299,4 +299,4 @@ def unplayable(name: str, game: str):
 
     def run(env, *args):
         raise EffectError(f"'{name}' has no behaviour in the {game} runtime yet")
-    return VerbDef(name, "any", run, phrase="{verbs} {obj}")
+    return VerbDef(name, "any", run, phrase="{verbs} {obj}{args}")

@@ -185,7 +185,7 @@ class Renderer:
         if isinstance(e, I.Query):
             return self.query(e, singular=True, bare=True)
         if isinstance(e, I.Var):
-            return f"card you {e.name}" if _participle(e.name) else e.name
+            return f"card you {_past(e.name)}" if _participle(e.name) else e.name
         return self.expr(e)
 
     def act_sentence(self, act: I.Act) -> str:
@@ -199,29 +199,31 @@ class Renderer:
         phrase = spec.phrase if spec is not None else ""
         if callable(phrase):
             return phrase(self, act)
-        return self.plain_act(act)
+        return self.plain_act(act, phrase or "{verbs} {obj}{args}")
 
-    def plain_act(self, act: I.Act) -> str:
-        s = " and ".join(act.verbs)
+    def plain_act(self, act: I.Act, phrase: str = "{verbs} {obj}{args}") -> str:
+        """The step as the verb's format string says: {verbs} (joined by "and"), {obj} (the
+        object, "half of ...", or one of a "for every N" count), {args} (the keyword arguments,
+        the adverb and the "for every N", each after a space)."""
         per = ""
         o = act.obj
         half = self.half_of_zone(o)
         if half:
-            s += f" {half}"
-            o = None
-        elif isinstance(o, I.Query) and o.min is not None and o.min == o.max \
-                and isinstance(o.max, I.Arith) and o.max.op == "//":
-            # "return a card from your hand for every two [x] on your board"
-            per = " " + self.per_phrase(o.max)
-            o = I.Query(o.noun, o.mode, I.Const(1, "int"), I.Const(1, "int"), o.zone, o.preds,
-                        o.rank, o.single, o.all_but, o.type)
-        if o is not None:
-            s += " " + self.obj(o)
-        for prep, val in act.kwargs:
-            s += f" {prep} {self.obj(val)}"
+            obj = half
+        else:
+            if isinstance(o, I.Query) and o.min is not None and o.min == o.max \
+                    and isinstance(o.max, I.Arith) and o.max.op == "//":
+                # "return a card from your hand for every two [x] on your board"
+                per = " " + self.per_phrase(o.max)
+                o = I.Query(o.noun, o.mode, I.Const(1, "int"), I.Const(1, "int"), o.zone, o.preds,
+                            o.rank, o.single, o.all_but, o.type)
+            obj = self.obj(o) if o is not None else ""
+        args = "".join(f" {prep} {self.obj(val)}" for prep, val in act.kwargs)
         if act.adverb is not None:
-            s += " " + self.expr(act.adverb)
-        return s + per
+            args += " " + self.expr(act.adverb)
+        if not obj:
+            phrase = phrase.replace(" {obj}", "{obj}")
+        return phrase.format(verbs=" and ".join(act.verbs), obj=obj, args=args + per)
 
     def half_of_zone(self, o) -> str:
         """exactly ((count(all cards in Z) [+ 1]) // 2) cards from Z -> "half (rounded up) of
@@ -478,8 +480,8 @@ class Renderer:
         if isinstance(x, I.Var) and x.name in self.ctx.exports:
             return self.exported_any(x, yes)
         if isinstance(x, I.Var):
-            return ("you " + x.name + " any cards") if yes and _participle(x.name) else \
-                (f"you {x.name} no cards" if _participle(x.name) else f"{'some' if yes else 'no'} {x.name}")
+            return ("you " + _past(x.name) + " any cards") if yes and _participle(x.name) else \
+                (f"you {_past(x.name)} no cards" if _participle(x.name) else f"{'some' if yes else 'no'} {x.name}")
         if isinstance(x, I.ZoneRefExpr):
             owner = "you have" if x.ref.whose == "executor" else "I have" if x.ref.whose == "activator" \
                 else self.possessive(x.ref.player) + " zone has"
@@ -511,11 +513,16 @@ class Renderer:
                 subject = "they have" if _owned_by_it(cl) else "you have"
                 amount = AMOUNTS[e.op].format(n)
                 if isinstance(cl, I.Var) and _participle(cl.name) and cl.type in ("card", "cards"):
-                    return f"you {cl.name} {amount} cards"
+                    one = isinstance(right, I.Const) and right.value == 1 and e.op == "=="
+                    return f"you {_past(cl.name)} {amount} card{'' if one else 's'}"
                 return f"{subject} {amount} {self.things(cl)}"
-            return f"{self.expr(left)} is {CMP_WORDS[e.op]} {self.expr(right)}"
+            subject = self.expr(left)
+            be = {"you": "are", "they": "are", "I": "am"}.get(subject, "is")
+            return f"{subject} {be} {CMP_WORDS[e.op]} {self.expr(right)}"
         if isinstance(e, I.Has):
             return f"{self.expr(e.subject)} {'does not have' if e.negated else 'has'} a {self.expr(e.what)}"
+        if isinstance(e, I.Not) and isinstance(e.expr, I.Has):  # "it does not have a [x]"
+            return self.cond(I.Has(e.expr.subject, e.expr.what, not e.expr.negated))
         if isinstance(e, I.In):
             return f"{self.expr(e.item)} is {'not ' if e.negated else ''}among {self.expr(e.collection)}"
         if isinstance(e, I.Not):
@@ -568,6 +575,14 @@ class Renderer:
 
 
 # ------------------------------------------------------------------ words
+# a card variable named by a participle, said as what you did: "you drew", "you revealed"
+PAST = {"drawn": "drew", "chosen": "chose", "shown": "revealed", "taken": "took"}
+
+
+def _past(name: str) -> str:
+    return PAST.get(name, name)
+
+
 def _participle(name: str) -> bool:
     return name.endswith("ed") or name in ("drawn", "chosen", "shown", "kept", "taken")
 

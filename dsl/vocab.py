@@ -323,7 +323,7 @@ class Vocabulary:
 
     def reserve(self, name: str, object: Optional[str] = None, why: str = "", **k):
         """A verb the game's text uses but whose rules are not playable yet."""
-        self.add(VerbDef(name, object, None, phrase="{verbs} {obj}", doc=why, where=_where(), **k))
+        self.add(VerbDef(name, object, None, phrase="{verbs} {obj}{args}", doc=why, where=_where(), **k))
 
     def _declare(self, what: str, name: str, where: str):
         key = (what, name)

@@ -200,3 +200,17 @@ def test_ir_node_classes_are_never_subclassed():
     assert len(forms) > 20
     for cls in forms:
         assert cls.__subclasses__() == [], cls.__name__
+
+
+def test_a_verbs_format_phrase_is_its_english(monkeypatch):
+    """vocab.VerbDef.phrase as a format string ({verbs}, {obj}, {args}) is what the renderer
+    says (it was ignored: every string phrase rendered as the plain form)."""
+    import dataclasses
+    v = vocab("innovation")
+    monkeypatch.setitem(v.verbs, "tuck", dataclasses.replace(
+        v.verbs["tuck"], phrase="slide {obj} under its pile{args}"))
+    c = ir("""
+        effect:
+            tuck a card from hand
+    """)
+    assert render_card(c) == "Slide a card from your hand under its pile."

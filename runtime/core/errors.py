@@ -37,3 +37,8 @@ class BadOptions(ValueError):
 class BadSave(ValueError):
     """A saved state that cannot be loaded: corrupt, of another game or version (with the
     reason); nothing was changed."""
+
+
+class BadReference(ValueError):
+    """A reference table for `cardlang validate` that cannot be read: missing, a folder, not
+    UTF-8, or without the columns the game compares (the message says which and suggests)."""

@@ -231,16 +231,18 @@ def validate(game: str = typer.Argument("innovation", metavar="game",
     from .testing import CARDS_ROOT
     from .validate import keep_tail, markdown, read_reference, validate as run_validate
     from runtime.core import registry
-    from runtime.core.errors import UnknownGame
+    from runtime.core.errors import BadReference, UnknownGame
     try:
         g = registry.get(game)
     except UnknownGame as e:
         err.print(f"error: {e}")
         raise typer.Exit(2)
-    if not reference.exists():
-        err.print(f"error: reference table {reference} does not exist")
+    try:
+        report = g.validate(str(reference), set_name, threshold)
+        ref_rows = None if report is not None else read_reference(str(reference), set_name or "Base")
+    except BadReference as e:
+        err.print(f"error: {e}")
         raise typer.Exit(1)
-    report = g.validate(str(reference), set_name, threshold)
     if report is not None:
         _show_report(report, md, as_json)
         return
@@ -249,7 +251,7 @@ def validate(game: str = typer.Argument("innovation", metavar="game",
     if res.errors:
         _print_diags(res.errors)
         raise typer.Exit(1)
-    rows = run_validate(res.cards, read_reference(str(reference), set_name), threshold)
+    rows = run_validate(res.cards, ref_rows, threshold)
     if as_json:
         print(json.dumps([r.__dict__ for r in rows], indent=1))
     else:

@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 
 from dsl import ir as I
+from runtime.core.reference import read_table
 from dsl.render import render_card
 
 NUMBERS = {w: str(i) for i, w in enumerate(
@@ -48,10 +49,10 @@ def reference_text(row: dict, edition: int = 3) -> str:
 
 
 def read_reference(path: str, set_name: str) -> dict[str, dict]:
-    with open(path, encoding="utf-8", newline="") as f:
-        rows = csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE)
-        return {r["name"]: r for r in rows
-                if r["set"].lower() == set_name.lower() and "3" in r.get("editions", "3").split(",")}
+    rows = read_table(path, ("set", "name", "effects"), "a card table with set, name and effects columns",
+                      quoting=csv.QUOTE_NONE)
+    return {r["name"]: r for r in rows
+            if r["set"].lower() == set_name.lower() and "3" in (r.get("editions") or "3").split(",")}
 
 
 @dataclass

@@ -70,8 +70,8 @@ def hex_slot(game, card: int) -> int:
 
 def digs(game, melded: int, covered: int) -> bool:
     """000 "挖掘事件": the melded card's value is at most the covered one's, or both hexes are
-    in the same slot."""
-    if game.age_of[melded] <= game.age_of[covered]:
+    in the same slot. Both lie face up on the board: their shown values (Battleship Yamato's 11)."""
+    if game.shown_value(melded) <= game.shown_value(covered):
         return True
     slot = hex_slot(game, melded)
     return slot >= 0 and slot == hex_slot(game, covered)
@@ -90,7 +90,7 @@ def dig(game, event) -> None:
     covered = pile[n - 2]
     if not digs(game, melded, covered):
         return
-    card = dig_artifact(game, p, game.age_of[covered])
+    card = dig_artifact(game, p, game.shown_value(covered))
     if card >= 0 and game.options.relics and not game.over:
         seize(game, p, game.age_of[card])
 

@@ -63,6 +63,7 @@ class CardInfo:
     icons: tuple = ()          # slot tokens (names), slots 1..4 (or 1..6 for cities)
     dogma_icon: str = ""       # featured icon name, "" for none
     kind: str = KIND_CARD      # "card" or "special_achievement" (or an expansion's kind)
+    face: int = 0              # the value shown face up when it is not the age (0: the age)
 
 
 class CardTable:
@@ -76,6 +77,11 @@ class CardTable:
         self.set = [c.set.lower() for c in infos]
         self.age = [int(c.age) for c in infos]
         self.max_age = max(self.age, default=0)
+        # the value a card counts as face up (on a board, on display): its face, else its age
+        self.face = [int(c.face) or int(c.age) for c in infos]
+        # the sets with such a card (Artifacts: Battleship Yamato), so a game without them
+        # never asks where a card lies for its value
+        self.face_sets = frozenset(c.set.lower() for c in infos if c.face and c.face != c.age)
         self.color = [COLOR_INDEX.get(c.color, -1) for c in infos]
         self.icons = [tuple(icon_id(t) for t in c.icons) for c in infos]
         # each card's icons as bits (bit i: icon i): "has icon" without a search of its icons

@@ -76,7 +76,8 @@ def card_info(c: I.Card) -> CardInfo:
     dogma = a.get("dogma", "")
     return CardInfo(name=c.name, set=a.get("set", "base"), age=a.get("age", 0) or 0,
                     color=a.get("color") or "blue", icons=tuple(a.get("icons", ())),
-                    dogma_icon="" if dogma in ("none", None) else dogma, kind=kind)
+                    dogma_icon="" if dogma in ("none", None) else dogma, kind=kind,
+                    face=a.get("face", 0) or 0)
 
 
 def select_edition(cards: list, edition: int) -> list:

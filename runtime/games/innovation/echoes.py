@@ -364,7 +364,7 @@ def promotion(game, event) -> None:
     st = game.state
     if game.over or not st.forecast[p]:
         return
-    age = game.age_of[melded]
+    age = game.shown_value(melded)  # face up on the board (Battleship Yamato: an 11)
     eligible = [c for c in sorted(st.forecast[p]) if game.age_of[c] <= age]
     if not eligible:
         return

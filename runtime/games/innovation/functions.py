@@ -40,7 +40,9 @@ def value(env, card) -> int:
 
 def card_value(g, card) -> int:
     c = first_of(card)
-    return 0 if c is None else g.age_of[c]
+    if c is None:
+        return 0
+    return g.shown_value(c) if g.has_face else g.age_of[c]
 
 
 @function("odd", ("int",), "bool", pure=True, phrase="{0} is odd", inline="(({0}) % 2 == 1)",
@@ -97,7 +99,7 @@ def extreme_value(g, cards, high: bool) -> int:
     ages = g.age_of
     best = -1
     for c in as_list(cards):
-        a = ages[c]
+        a = g.shown_value(c) if g.has_face else ages[c]
         if best < 0 or (a > best if high else a < best):
             best = a
     return best if best >= 0 else 0
@@ -392,8 +394,8 @@ def card_values_phrase(r, fn) -> str:
           doc="the value of each of the cards, one per card, lowest first (two cards of a value "
               "give it twice): Human Genome's \"the values ... match ... exactly\"")
 def card_values(env, cards) -> list:
-    ages = env.game.age_of
-    return sorted(ages[c] for c in as_list(cards))
+    g = env.game
+    return sorted(g.shown_value(c) for c in as_list(cards))
 
 
 def total_phrase(r, fn) -> str:
@@ -405,10 +407,10 @@ def total_phrase(r, fn) -> str:
               "\"add up the values of all the cards in your score pile\"): the printed values, "
               "not points() with its bonuses")
 def total(env, cards) -> int:
-    ages = env.game.age_of
+    g = env.game
     n = 0
     for c in as_list(cards):
-        n += ages[c]
+        n += g.shown_value(c)
     return n
 
 
@@ -554,10 +556,10 @@ def is_color(env, x, color) -> bool:
     return (color_of(env.game, x) if type(x) is int else x) == color
 
 
-@test("value", intrinsic=True, inline="(_game(env).age_of[{item}] == {arg})",
-      doc="a card of this value")
+@test("value", intrinsic=True, inline="(_game(env).shown_value({item}) == {arg})",
+      doc="a card of this value (as it lies: InnovationGame.shown_value)")
 def of_value(env, card, v) -> bool:
-    return env.game.age_of[card] == v
+    return env.game.shown_value(card) == v
 
 
 @test("standard", intrinsic=True, inline="(not _game(env).special_card[{item}])",

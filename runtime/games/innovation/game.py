@@ -274,6 +274,9 @@ class InnovationGame(Host):
         # the card table's lists read on every turn (int_arrays: C arrays when compiled), and
         # the actions on each card, made once
         self.age_of = column(cards, "age")
+        # a card whose face shows another value (Battleship Yamato: age 8, face 11) counts as
+        # its face on a board and on display, as its age elsewhere (000 "历史文物扩展")
+        self.face_of = column(cards, "face")
         self.special_card = column(cards, "is_special")
         self._dogma_icon = column(cards, "dogma_icon")
         self._icon_bits = column(cards, "icon_bits")
@@ -284,6 +287,7 @@ class InnovationGame(Host):
         # the special achievements of the sets in play (a base game's are the base set's, so
         # its checks are what they were before other sets' cards were loaded)
         in_play = set(options.expansions) | {"base"}
+        self.has_face = bool(cards.face_sets & in_play)
         self.specials: list[SpecialAchievement] = [
             s for s in (specials or ()) if s.card_id >= cards.n or cards.set[s.card_id] in in_play]
         # the card set's special achievements as the game reads them (_specials_of): by name;
@@ -690,8 +694,18 @@ class InnovationGame(Host):
             n = self._points_fn(self, p, n)
         return n
 
+    def shown_value(self, c: int) -> int:
+        """The value card `c` counts as where it lies: its face value face up (on a board or
+        on display), its age face down (000 "历史文物扩展": Battleship Yamato is an 11 face
+        up, an 8 in the deck, a hand or a score pile)."""
+        if self.has_face:
+            zone = self.state.zone_of[c]
+            if zone == BOARD or zone == DISPLAY:
+                return self.face_of[c]
+        return self.age_of[c]
+
     def highest_top_age(self, p: int) -> int:
-        age = self.age_of
+        age = self.face_of  # top cards are face up
         best = 0
         if cython.compiled:  # each pile's top as State.refresh_pile keeps it: a C array
             st = self.state
@@ -1600,6 +1614,7 @@ class InnovationGame(Host):
             g.age_of, g.special_card, g._dogma_icon = self.age_of, self.special_card, \
                 self._dogma_icon
             g.team_of, g._icon_bits = self.team_of, self._icon_bits
+            g.face_of, g.has_face = self.face_of, self.has_face
             g._special_cards, g._special_masks = self._special_cards, self._special_masks
             g._orders, g._special_conds = self._orders, self._special_conds
             g._meld_actions, g._dogma_actions = self._meld_actions, self._dogma_actions

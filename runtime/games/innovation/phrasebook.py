@@ -5,6 +5,8 @@ Verbs and functions carry their own English (verbs/, functions.py); what is here
 Innovation's cards say about several words at once."""
 from __future__ import annotations
 
+import dataclasses
+
 from dsl import ir as I
 from dsl.render import CMP_WORDS, Renderer
 
@@ -44,6 +46,11 @@ class InnovationRenderer(Renderer):
         kind, key = rank
         if isinstance(key, I.Fn) and key.name == "points":
             return f" with the {'highest' if kind == 'most' else 'lowest'} score"
+        if isinstance(key, I.Fn) and key.name == "value" and isinstance(key.args[0], I.Fn) \
+                and key.args[0].name == "top":  # "the player with the highest top card of ..."
+            top = self.expr(key.args[0])
+            top = top[len("their "):] if top.startswith("their ") else top
+            return f" with the {'highest' if kind == 'most' else 'lowest'} {top}"
         return super().rank_phrase(rank)
 
     def icons_where(self, fn: I.Fn) -> str:
@@ -111,6 +118,25 @@ class InnovationRenderer(Renderer):
         return None
 
     # ------------------------------------------------------------------ queries
+    def query(self, q: I.Query, singular: bool = False, bare: bool = False) -> str:
+        n = q.max
+        if q.mode not in ("all", "the") and q.all_but is None and q.min == n \
+                and isinstance(n, I.Fn) and n.name == "count" and len(n.args) == 1:
+            # exactly count(X) cards: "a card ... for each X" (Petition of Right)
+            one = dataclasses.replace(q, min=I.Const(1, "int"), max=I.Const(1, "int"))
+            return f"{self.query(one, True, bare)} for each {self.item_phrase(n.args[0])}"
+        s = super().query(q, singular, bare)
+        # a standard card from the available ones is what the cards call "an achievement" ("all
+        # the available achievements" keep their zone: the player's own are achievements too)
+        if q.zone is not None and q.zone.zone == "available" and q.noun == "card" \
+                and q.mode != "all" and any(
+                p.kind == "test" and p.test == "standard" and not p.negated for p in q.preds):
+            s = s.replace(" from the available achievements", "")
+            for old, new in (("a standard card", "an achievement"),
+                             ("standard cards", "achievements"), ("standard card", "achievement")):
+                s = s.replace(old, new)
+        return s
+
     def zone_prep(self, q: I.Query) -> str:
         if q.noun == "color":
             return " present on "
@@ -121,8 +147,27 @@ class InnovationRenderer(Renderer):
         as any card on your board"."""
         if q.noun != "card":
             return ""
+        if isinstance(c, I.Logic) and c.op == "and":  # each part an idiom: "of the same color
+            parts = [self.where_idiom(q, p) for p in c.parts]  # as X and of the same value as X"
+            if all(parts):
+                out = prev = parts[0]
+                for p in parts[1:]:
+                    if p.startswith("other than ") and prev.startswith("other than "):
+                        out += " and " + p[len("other than "):]  # "other than A and B"
+                    else:
+                        out += (" and " if p.startswith("of ") else " ") + p
+                    prev = p
+                return out
+            return ""
+        if isinstance(c, I.In) and c.negated and isinstance(c.item, I.ItRef):
+            return f"other than {self.expr(c.collection)}"  # "all other cards of its color"
+        if isinstance(c, I.In) and isinstance(c.item, I.ItRef) and isinstance(c.collection, I.Var):
+            return f"among {self.expr(c.collection, plural=True)}"  # "one of the drawn cards"
         if isinstance(c, I.Cmp) and isinstance(c.left, I.Fn) and c.left.name == "value" \
                 and isinstance(c.left.args[0], I.ItRef):
+            r = c.right
+            if c.op == "==" and isinstance(r, I.Fn) and r.name == "value":
+                return f"of the same value as {self.expr(r.args[0], it_word='it')}"
             return "of value " + VALUE_CMP[c.op].format(self.value_word(c.right))
         if isinstance(c, I.In) and isinstance(c.item, I.Fn) and c.item.name == "color" \
                 and isinstance(c.item.args[0], I.ItRef) and isinstance(c.collection, I.Fn) \
@@ -191,7 +236,7 @@ class InnovationRenderer(Renderer):
         if not yes and q.noun == "player" and isinstance(where, I.Cmp) and where.op in (">=", "<=") \
                 and isinstance(where.left, I.Fn) and isinstance(where.right, I.Fn) \
                 and where.left.name == where.right.name and _subject_is(where.left, "it") \
-                and _subject_is(where.right, "you"):
+                and (_subject_is(where.right, "you") or where.right.args == where.left.args[:-1]):
             more = "more" if where.op == ">=" else "fewer"
             return f"you have {more} {self.player_key(where.right)} than each other player"
         # none(colors on board where splay(it) != a and splay(it) != b) -> each is splayed a or b
@@ -204,8 +249,18 @@ class InnovationRenderer(Renderer):
 
     # ------------------------------------------------------------------ conditions
     def cond_idiom(self, e):
+        if isinstance(e, I.Not) and isinstance(e.expr, I.Fn) and e.expr.name == "has_effects":
+            return f"{self.expr(e.expr.args[0])} has no effects"
         if isinstance(e, I.Cmp):
             left, right = e.left, e.right
+            # count(colors(X)) == 1: "they are the same color"; count(values(X)) == 1: "... value"
+            if e.op == "==" and isinstance(right, I.Const) and right.value == 1 \
+                    and isinstance(left, I.Fn) and left.name == "count" \
+                    and isinstance(left.args[0], I.Fn) and left.args[0].name in ("colors", "values"):
+                what = "color" if left.args[0].name == "colors" else "value"
+                they = self.expr(left.args[0].args[0], plural=True)
+                they = "they" if they == "them" else they
+                return f"{they} {'are' if what == 'color' else 'have'} the same {what}"
             if isinstance(left, I.Fn) and left.name in TURN_COUNTERS and isinstance(right, I.Const):
                 n = self.count_words(right)
                 amount = {">=": f"{n} or more", "==": f"exactly {n}", ">": f"more than {n}"}.get(

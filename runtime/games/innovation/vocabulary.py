@@ -33,6 +33,9 @@ v.type("achievement", accepts=("str", "card", "cards"), doc="an achievement")
 
 # ---- card attributes
 v.attr("age", "int", required=True, doc="the card's age (value), 1 to 11", min=1, max=11)
+v.attr("face", "int", doc="the value printed on the card's face when it is not its age: the card "
+       "counts as it face up (on a board, on display) and as its age face down (deck, hand, score "
+       "pile, achievements): Battleship Yamato, age 8, face 11 (000 \"历史文物扩展\")", min=1, max=11)
 v.attr("color", "word", COLORS, required=True, doc="the card's colour")
 v.attr("icons", "words", ICONS + SPECIAL_SLOTS + BONUSES, required=True, min_count=4, max_count=6,
        doc="icon slots in order: top-left, bottom-left, bottom-middle, bottom-right "

@@ -11,11 +11,12 @@ numbers of its test. The text similarity of each card's rendered effects to the 
 wording is reported (a card whose file has a `note` saying how it differs is "justified")."""
 from __future__ import annotations
 
-import csv
 import difflib
 import json
 import re
 from pathlib import Path
+
+from runtime.core.reference import read_table
 
 from .patterns import RANKS, TRANSFORMS
 
@@ -33,11 +34,6 @@ def normalise(text: str) -> list:
 
 def similarity(a: str, b: str) -> float:
     return difflib.SequenceMatcher(None, normalise(a), normalise(b), autojunk=False).ratio()
-
-
-def read_tsv(path: Path) -> list:
-    with open(path, encoding="utf-8", newline="") as f:
-        return list(csv.DictReader(f, delimiter="\t"))
 
 
 def rank_index(word: str) -> int:
@@ -98,16 +94,29 @@ def numbers(args: str) -> list:
         return []
 
 
-def check(cardset, folder: Path, threshold: float = 0.6) -> list:
+BEINGS_COLUMNS = ("deck", "name", "rank", "rotations_needed", "pattern_json_dx_dy_rank",
+                  "being_square_needs_own_piece_of_rank", "marked_squares", "text",
+                  "frozen_or_warp_text")
+
+
+def check(cardset, beings_table: Path, threshold: float = 0.6) -> list:
     """One row a card of ours, then one a table card we do not have: dicts with name, kind,
-    deck, checks (what was compared exactly), problems, similarity, status, text, note."""
+    deck, checks (what was compared exactly), problems, similarity, status, text, note.
+    The flares and tasks tables are read from the beings table's folder."""
+    beings_table = Path(beings_table)
+    if beings_table.is_dir():   # the data folder itself: its beings table
+        beings_table = beings_table / "tashkalar_beings.tsv"
+    folder = beings_table.parent
     beings = {}
-    for r in read_tsv(folder / "tashkalar_beings.tsv"):
+    for r in read_table(beings_table, BEINGS_COLUMNS, "the Tash-Kalar beings table"):
         beings.setdefault(r["name"], r)
     flares: dict = {}
-    for r in read_tsv(folder / "tashkalar_flares.tsv"):
+    for r in read_table(folder / "tashkalar_flares.tsv", ("flare_index", "half", "text"),
+                        "the Tash-Kalar flares table, beside the beings table"):
         flares.setdefault(int(r["flare_index"]), {})[int(r["half"])] = r
-    tasks = {r["name"]: r for r in read_tsv(folder / "tashkalar_tasks.tsv")}
+    tasks = {r["name"]: r for r in read_table(
+        folder / "tashkalar_tasks.tsv", ("name", "type", "difficulty", "points", "text", "criteria_args_json"),
+        "the Tash-Kalar tasks table, beside the beings table")}
     table = cardset.table
     rows, seen, used_flares = [], set(), set()
     for cid, info in enumerate(table.cards):
@@ -230,7 +239,7 @@ def report(reference: str, set_name=None, threshold: float = 0.6, cardset=None):
     keep: imperial, legends, flares, tasks...)."""
     from runtime.core.contract import ValidationReport
     from .cardset import load_cardset
-    rows = check(cardset or load_cardset("interpreted"), Path(reference).parent, threshold)
+    rows = check(cardset or load_cardset("interpreted"), Path(reference), threshold)
     if set_name:
         rows = [r for r in rows if set_name.lower() in (r["deck"].lower(), r["kind"])]
     cols = ("card", "kind", "deck", "checks", "similarity", "status")

@@ -34,14 +34,14 @@ cdef class InnovationGame(Host):
     cdef public dict effects, _special_by_name, _hooks
     cdef public list _rows
     # int_arrays (state.py): typed memoryviews of C longs
-    cdef public long[::1] age_of, special_card, _dogma_icon, team_of, _icon_bits
+    cdef public long[::1] age_of, face_of, special_card, _dogma_icon, team_of, _icon_bits
     cdef public long[::1] _special_cards, _special_masks
     cdef public list specials, agents, events, log
     cdef public list _orders, _special_conds
     cdef public list _meld_actions, _dogma_actions
     cdef public list _achieve_actions, _opponents
     cdef public bint _specials_known, record_events, over, _checking_specials, transactional
-    cdef public bint _listening, _extra_actions, _conditions_see
+    cdef public bint _listening, _extra_actions, _conditions_see, has_face
     cdef public list _replacing, _icon_fns, _dogma_count_fns
     cdef public dict _triggers
     cdef public object _points_fn, _achievable_fn, _echo_fn
@@ -68,6 +68,7 @@ cdef class InnovationGame(Host):
     cpdef long icon_count(self, long p, icon) except? -1
     cpdef long score_points(self, long p) except? -1
     @cython.locals(best=long, age=long[::1], pile=list, top=long, a=long, st=State, i=long)
+    cpdef long shown_value(self, long c) except? -1
     cpdef long highest_top_age(self, long p) except? -1
     @cython.locals(i=long)
     cpdef bint card_has_icon(self, long card, icon) except -1

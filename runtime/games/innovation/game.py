@@ -301,7 +301,8 @@ class InnovationGame(Host):
         # a card whose face shows another value (Battleship Yamato: age 8, face 11) counts as
         # its face on a board and on display, as its age elsewhere (000 "历史文物扩展")
         self.face_of = column(cards, "face")
-        self.special_card = column(cards, "is_special")
+        # (true for a card that is not a standard achievement: a special one or a relic)
+        self.special_card = column(cards, "not_standard")
         self._dogma_icon = column(cards, "dogma_icon")
         self._icon_bits = column(cards, "icon_bits")
         self._meld_actions, self._dogma_actions, self._achieve_actions = _card_actions(

@@ -373,7 +373,9 @@ class Emitter(Visitor):
 
     def visit_Logic(self, e: C.Logic) -> str:
         op = " and " if e.op == "and" else " or "
-        return "(" + op.join(self.truth(p) for p in e.parts) + ")"
+        # each part as a C bint: Cython 3 miscompiles `obj or bint ...` (a Python bool first,
+        # then C bints) into a NULL compared (SystemError), and a C `or` is cheaper anyway
+        return "(" + op.join(f"(<bint>{self.truth(p)})" for p in e.parts) + ")"
 
     def visit_Not(self, e: C.Not) -> str:
         return f"(not {self.truth(e.expr)})"

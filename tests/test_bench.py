@@ -92,3 +92,15 @@ def test_game_options_pick_the_decks_and_bad_ones_are_refused():
     assert json.loads(r.stdout)["interpreted"]["decisions_per_game"] > 10
     r = runner.invoke(app, ["bench", "tashkalar", "--games", "1", "--option", "deck=nowhere"])
     assert r.exit_code == 2 and "nowhere" in r.stderr and "Traceback" not in r.stdout + r.stderr
+
+
+def test_an_option_that_needs_a_set_sees_the_sets():
+    """--sets and --option are checked together: relics need Artifacts among the sets (they
+    were checked before the sets were added, so every relics bench was refused)."""
+    r = runner.invoke(app, ["bench", "innovation", "--games", "1", "--repeats", "1", "--min-time",
+                            "0", "--json", "--mode", "interpreted", "--sets", "base,artifacts",
+                            "--option", "relics=true"])
+    assert r.exit_code == 0, r.stdout + r.stderr
+    assert json.loads(r.stdout)["interpreted"]["decisions_per_game"] > 10
+    r = runner.invoke(app, ["bench", "innovation", "--games", "1", "--option", "relics=true"])
+    assert r.exit_code == 2 and "Artifacts" in r.stderr and "Traceback" not in r.stdout + r.stderr

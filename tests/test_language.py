@@ -150,6 +150,59 @@ def test_render_prints_card_text_style():
                         "value one higher than the card you returned.")
 
 
+def test_render_says_a_coined_name_by_the_step_that_bound_it():
+    """A name that is no English word ("from_hand") is said by what was done: "the card you
+    returned from your hand" (Kilogram of the Archives, Boerhavve Silver Microscope); two
+    steps that would be said alike keep their names, words apart ("the first drawn card")."""
+    c = ir("""
+        effect:
+            return a card from hand as from_hand
+            return a top card from board as from_board
+            if count(from_hand) == 1 and count(from_board) == 1 and value(from_hand) + value(from_board) == 10:
+                draw 10
+    """)
+    assert render_card(c) == (
+        "Return a card from your hand. Return a top card from your board. If you returned "
+        "exactly one card from your hand and you returned exactly one top card from your board "
+        "and the value of the card you returned from your hand plus the value of it is exactly "
+        "10, draw a [10].")
+    c = ir("""
+        effect:
+            draw 5 as first_drawn
+            draw 5 as second_drawn
+            score first_drawn
+    """)
+    assert render_card(c).endswith("Score the first drawn card.")
+
+
+def test_render_says_a_conditional_block_of_steps_as_one_clause():
+    """Several steps under a condition are one clause ("keep it and repeat this effect", Along
+    the River during the Qingming Festival; "score it and repeat this dogma effect" as
+    Metalworking is printed), so that none reads as done whatever the condition; a block that
+    holds a condition of its own keeps its sentences."""
+    c = ir("""
+        effect:
+            draw and reveal 4 as drawn
+            if color(drawn) == yellow:
+                tuck drawn
+            else:
+                keep drawn
+                repeat effect
+    """)
+    assert render_card(c) == ("Draw and reveal a [4]. If it is yellow, tuck it. Otherwise, keep "
+                              "it and repeat this effect.")
+    c = ir("""
+        effect:
+            draw and reveal 4 as drawn
+            if color(drawn) == yellow:
+                score drawn
+                if color(drawn) == red:
+                    draw 1
+    """)
+    assert render_card(c) == ("Draw and reveal a [4]. If it is yellow, score it. If it is red, "
+                              "draw a [1].")
+
+
 def test_special_achievement_condition_needs_no_identity():
     c = check_text('card "World"\n    kind special\n    condition: icons(clock, you) >= 12\n')[0]
     assert c.attrs["kind"] == "special" and isinstance(c.condition, I.Cmp)

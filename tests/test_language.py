@@ -49,6 +49,24 @@ def test_if_you_do_is_an_explicit_flag():
     assert draw.verbs == ("draw", "score") and isinstance(draw.obj, I.Counted)
 
 
+def test_may_of_an_object_that_holds_nothing_is_not_asked():
+    """`may VERB x` of a name or function of cards is asked only when x holds a card: the
+    lowering gives it the language's `something` test (a verb's own `able` test comes first),
+    which the interpreter and the compiled code ask of every item before the yes/no (Chopsticks'
+    example with an empty [1] deck runs with no answer in both modes). A value (`may draw 1`)
+    is always asked."""
+    from dsl.lower import Lowering
+    c = ir("""
+        effect:
+            draw 1 as drawn
+            may meld drawn
+            may draw 1
+    """)
+    ops = Lowering(vocab("innovation")).effect(c, c.effects[0]).body
+    assert ops[1].able.name == "something" and ops[1].able.run(None, 3, None)
+    assert ops[2].able is None
+
+
 def test_query_lowering_resolves_adjectives_filters_and_zone():
     c = ir("""
         demand:

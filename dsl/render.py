@@ -216,9 +216,9 @@ class Renderer:
         return ("you may " + s) if act.optional else s
 
     def bound_card(self, e: I.Var, plural=False, count=None) -> str:
-        """A card name that is not an English participle ("as from_hand"), said by the step
-        that bound it: "the card you returned from your hand" (or, with `count`, "you returned
-        exactly one card from your hand"). "" when no step of this effect bound it."""
+        """A coined card name ("as from_hand"), said by the step that bound it: "the card you
+        returned from your hand" (with `count`: "you returned exactly one card from your
+        hand"). "" when no step of this effect bound it, or another one is said alike."""
         act = self.ctx.bound.get(e.name)
         if act is None or not _coined(e.name):
             return ""
@@ -240,15 +240,9 @@ class Renderer:
             noun = o.noun if o.noun and not o.noun.endswith("s") else "card"
             tops = [p.arg for p in o.preds if p.kind == "position"]
             noun = " ".join(tops + [noun])
-            if o.zone is not None:
-                spec = self.v.zones.get(o.zone.zone)
-                if spec is None or not spec.shared:
-                    saved, self.ctx = self.ctx, Ctx(self.ctx.kind, self.ctx.exports)
-                    self.ctx.bound = saved.bound
-                    try:
-                        where = " from " + self.zone(o.zone)
-                    finally:
-                        self.ctx = saved
+            spec = None if o.zone is None else self.v.zones.get(o.zone.zone)
+            if o.zone is not None and (spec is None or not spec.shared):
+                where = " from " + self.zone(o.zone)
         return noun, _past_of(act.verbs[-1]), where
 
     def act_phrase(self, act: I.Act) -> str:

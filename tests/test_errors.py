@@ -240,7 +240,7 @@ bad.card:5:43: error: unknown kind of player 'oponent'
 bad.card:5:17: error: unknown noun 'widget'
             score a widget from hand
                     ^^^^^^
-  expected: a noun such as achievement, card, color, icon, opponent, pile, player, value""",
+  expected: a noun such as achievement, card, color, icon, opponent, pile, player, set, value""",
     "unknown_adjective": """\
 bad.card:5:17: error: unknown adjective 'shiny'
             score a shiny card from hand

@@ -317,6 +317,58 @@ def test_dig_rules_on_the_engine():
     g.state.check_conservation()
 
 
+def test_the_displayed_card_is_a_meld_action_the_game_lists_last():
+    """000 "展示的牌": "在常规合并行动期间，你可以将展示的牌视为在你手中": the game lists
+    ("meld", card) for the card on display after its own actions (the random agent's fast
+    path counts it in the same place), accepts it as a meld action, and refuses another card."""
+    from runtime.core.errors import IllegalMove
+    from runtime.games.innovation import artifacts
+    from runtime.games.innovation.state import BOARD
+    g = GAME.engine({"sets": SETS})
+    g.setup()
+    p = g.state.current
+    before = g.legal_actions()
+    assert all(a[1] not in g.display(p) for a in before if a[0] == "meld")
+    card = artifacts.dig_artifact(g, p, 1)
+    acts = g.legal_actions()
+    assert acts == before + [("meld", card)]
+    g.apply(("meld", card))
+    assert card not in g.display(p) and g.state.zone_of[card] == BOARD
+    other = artifacts.dig_artifact(g, 1 - p, 1)
+    with pytest.raises(IllegalMove):
+        g._check_action(p, ("meld", other))  # on the other player's display
+
+
+def test_the_state_version_counts_every_move_splay_and_reorder():
+    """The Big Bang's "if this caused any change to occur" (execute-noting) reads
+    State.version: a move (even one undone by another move), a splay, a new order of a pile
+    change it; a reveal, a splay in the same direction, an order left as it was do not."""
+    from runtime.games.innovation.state import HAND, SCORE
+    g = GAME.engine({"sets": SETS})
+    g.setup()
+    st, t = g.state, g.cards
+    v = st.version
+    c = st.hand[0][0]
+    st.move(c, SCORE, 0)
+    assert st.version > v
+    v = st.version
+    st.move(c, HAND, 0)  # back where it was: still a change
+    assert st.version > v and st.clone().version == st.version
+    v = st.version
+    g.reveal(0, c)
+    assert st.version == v
+    red = [t.id_of(n) for n in ("Archery", "Oars")]
+    for x in red:
+        g.meld(0, x)
+    v = st.version
+    assert g.splay(0, "red", "left") and st.version > v
+    v = st.version
+    assert not g.splay(0, "red", "left") and st.version == v
+    pile = list(st.board[0][t.color[red[0]]])
+    assert not g.rearrange(0, "red", pile) and st.version == v
+    assert g.rearrange(0, "red", pile[::-1]) and st.version > v
+
+
 # ------------------------------------------------------------------ relics
 def _relic_scenario(covered, melded, decks, answers, expect_p1, p2=None, expect_p2=None,
                     game_over=None, achievements_p1=()):

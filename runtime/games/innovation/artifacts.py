@@ -16,8 +16,9 @@ value, its hex slot, its set, its featured icon) comes from the card table.
   Artifact on display, before the regular actions: dogma it for free (its icons add to the
   player's count for sharing and vulnerability only; the echo effects of that colour's pile run
   first), then return it; or return it; or pass and keep it;
-* melding from display (000 "展示的牌"): during a meld action the displayed card may be melded
-  as if it were in hand (a meld action: it may dig again);
+* melding from display (000 "展示的牌": "在常规合并行动期间，你可以将展示的牌视为在你手中"):
+  during a meld action the displayed card may be melded as if it were in hand (a meld action:
+  it may dig again); the game lists these actions itself (the "display melds" hook);
 * relics (000 "遗物卡（可选）", the option `relics`): the five relics (cards of kind `relic`,
   each of another set's type: its `set`) start in the available relics area, which is where a
   relic out of play lies (the State's limbo); after a dig the player may seize the relic whose
@@ -48,10 +49,12 @@ def install(game) -> None:
     # seized, returned as a relic) through State.move, whose changed bits wake the specials
     # (game._check_specials keeps its known inputs; CARDLANG_ACCEL=check verifies it)
     game._hooks.setdefault("conditions see", [False])
+    # melding from display: the game lists ("meld", card) for the card on display after its
+    # own actions and performs it as a meld action (game._display_melds, in C when compiled)
+    game._hooks["display melds"] = [True]
+    game._hooks["dogma count"] = [display_count]
     game.add_trigger("meld_action", dig)
     game.add_trigger("turn", free_artifact_action)
-    game.add_action("meld", meld_from_display, _never)
-    game._hooks["dogma count"] = [display_count]
     if game.options.relics:
         import sys
         # the PROCEED of the game's own module (the compiled twin has its own object)
@@ -158,17 +161,6 @@ def free_artifact_action(game, event) -> None:
             return
     if st.zone_of[card] == DISPLAY and st.owner_of[card] == p:
         game.return_card(p, card)
-
-
-def meld_from_display(game, p: int) -> list:
-    """The extra meld actions: the card on p's display, melded as if it were in hand (000
-    "展示的牌": "在常规合并行动期间，你可以将展示的牌视为在你手中"). The game performs them as
-    meld actions (a dig may follow)."""
-    return [("meld", c) for c in game.state.display[p]]
-
-
-def _never(game, p, action) -> None:  # ("meld", c) is performed by the game's own meld action
-    raise AssertionError("a meld action is the game's")
 
 
 # ------------------------------------------------------------------ relics

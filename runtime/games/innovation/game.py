@@ -344,6 +344,8 @@ class InnovationGame(Host):
         # verb index (None: no verb is replaced), triggers by tag (None: no trigger)
         self._replacing = None
         self._triggers = None
+        self._any_trigger = False  # a trigger on every event ("*")
+        self._display_melds = False  # meld actions from the display too (_index_hooks)
         self._rules = None  # an expansion's Rules (set_rules): None, the base rules
         self._echo_fn = self._icon_fns = None
         self._dogma_count_fns = None
@@ -454,13 +456,20 @@ class InnovationGame(Host):
     # 0: self.counted_changes += 1`).
 
     def _fire(self, event: tuple) -> None:
+        """Call the triggers on the event's tag, then those on every event ("*"); each tag's
+        triggers are a tuple made by _index_hooks (a trigger added while they run is called
+        from the next event on)."""
         triggers = self._triggers
         if triggers is None:
             return
-        for tag in (event[0], "*"):
-            fns = triggers.get(tag)
-            if fns:
-                for fn in list(fns):
+        fns = triggers.get(event[0])
+        if fns is not None:
+            for fn in fns:
+                fn(self, event)
+        if self._any_trigger:
+            fns = self._triggers.get("*")
+            if fns is not None:
+                for fn in fns:
                     fn(self, event)
 
     def _add_hook(self, key: str, fn) -> None:
@@ -485,7 +494,8 @@ class InnovationGame(Host):
                     replacing[REPLACEABLE.index(verb)] = fns
             elif key.startswith("trigger:"):
                 tag = key[8:]
-                triggers[tag] = fns
+                if fns:
+                    triggers[tag] = tuple(fns)
                 if tag not in ACTION_TAGS:
                     listening = True
             elif key.startswith("action:"):
@@ -498,6 +508,7 @@ class InnovationGame(Host):
                 self._replacing = replacing
                 break
         self._triggers = triggers if triggers else None
+        self._any_trigger = "*" in triggers
         self._listening = listening
         self._extra_actions = extra
         self._action_fns = actions if actions else None
@@ -509,6 +520,9 @@ class InnovationGame(Host):
         self._icon_fns = fns if fns else None
         fns = hooks.get("dogma count")
         self._dogma_count_fns = fns if fns else None
+        # a meld action may take the card on the player's display as if it were in hand
+        # (Artifacts, 000 "展示的牌"): listed after the game's own actions, before the hooks'
+        self._display_melds = "display melds" in hooks
         # hooks that change nothing a condition reads (Echoes': "conditions see" False) leave
         # the special achievements' remembered answers good; others (karma, icon modifiers) not
         see = hooks.get("conditions see")
@@ -1412,7 +1426,8 @@ class InnovationGame(Host):
 
     def legal_actions(self) -> list:
         """Actions of the current player: ("draw",), ("meld", card), ("dogma", card),
-        ("achieve", age), plus registered expansion actions."""
+        ("achieve", age), then ("meld", card) for the card on display (Artifacts'
+        `_display_melds`), plus registered expansion actions."""
         if self.over:
             return []
         st = self.state
@@ -1465,13 +1480,16 @@ class InnovationGame(Host):
                 if (ages >> a) & 1:
                     acts.append(achieve[a])
                 a += 1
+        if self._display_melds:
+            for c in st.display[p]:
+                acts.append(melds[c])
         if self._extra_actions:
             acts.extend(self._hook_actions(p))
         return acts
 
     def _hook_actions(self, p: int) -> list:
-        """The actions the "action:" hooks add for p (Artifacts: a meld from display), in
-        legal_actions' order, after the game's own."""
+        """The actions the "action:" hooks add for p (tests: an expansion's own action), in
+        legal_actions' order, after the game's own and the display's melds."""
         out: list = []
         if self._action_fns is not None:  # (_index_hooks: the "action:" hooks' legal_fns)
             for legal_fn in self._action_fns:
@@ -1487,7 +1505,10 @@ class InnovationGame(Host):
             c = action[1]
             if type(c) is not int or not 0 <= c < self.cards.n or st.zone_of[c] != HAND \
                     or st.owner_of[c] != p:
-                if self._hooks and "action:meld" in self._hooks:  # (Artifacts: from display)
+                if self._display_melds and type(c) is int and 0 <= c < self.cards.n \
+                        and st.zone_of[c] == DISPLAY and st.owner_of[c] == p:
+                    return  # (Artifacts: the card on display, melded as if in hand)
+                if self._hooks and "action:meld" in self._hooks:
                     for legal_fn, _ in self._hooks["action:meld"]:
                         if action in legal_fn(self, p):
                             return
@@ -1616,13 +1637,18 @@ class InnovationGame(Host):
         board = st.board[p]
         ages = self.achievable_ages(p)
         k = action_count(n, board, ages)
+        shown = 0  # the display's melds (_display_melds), listed after the game's own
+        if self._display_melds:
+            shown = len(st.display[p])
         if self._extra_actions:
             extra = self._hook_actions(p)
-            i = agent.pick_one(1, k + len(extra))
-            if i >= k:
-                return tuple(extra[i - k])
+            i = agent.pick_one(1, k + shown + len(extra))
+            if i >= k + shown:
+                return tuple(extra[i - k - shown])
         else:
-            i = agent.pick_one(1, k)
+            i = agent.pick_one(1, k + shown)
+        if i >= k:
+            return self._meld_actions[st.display[p][i - k]]
         if i == 0:
             return DRAW_ACTION
         i -= 1
@@ -1708,6 +1734,7 @@ class InnovationGame(Host):
             g._echo_fn = g._icon_fns = None
             g._dogma_count_fns = g._action_fns = None
             g._listening = g._extra_actions = g._conditions_see = False
+            g._any_trigger = g._display_melds = False
         return g
 
     def save_header(self) -> dict:

@@ -234,6 +234,10 @@ class State:
         self._fresh_ints(n_players, cards.n)
         self.cond_memo: dict = {}
         self.changed_any = IN_ALL  # every player's changed bits together: a check is due
+        # grows with every change to a zone, a pile's order or a splay (take, put,
+        # refresh_pile): equal before and after a run of effects, nothing moved (The Big Bang's
+        # "if this caused any change", verbs/cards.py execute_noting, reads it)
+        self.version = 0
         self.places = _places(n_players)
 
     def _fresh_ints(self, n_players: int, n_cards: int) -> None:
@@ -339,6 +343,7 @@ class State:
         s.slot_memo = None if self.slot_memo is None else self.slot_memo.copy()
         s.changed = self.changed.copy()
         s.changed_any = self.changed_any
+        s.version = self.version
         s.places = self.places
         return s
 
@@ -378,6 +383,7 @@ class State:
         """Remove `card` from wherever it is; returns (zone, owner) it came from."""
         zone = self.zone_of[card]
         owner = self.owner_of[card]
+        self.version += 1
         if zone == _HAND:  # (the most frequent zones without a call to _zone_list)
             lst = self.hand[owner]
         elif zone == _SUPPLY:
@@ -421,6 +427,7 @@ class State:
             lst.append(card)
         self.zone_of[card] = zone
         self.owner_of[card] = owner
+        self.version += 1
         if zone == _SCORE:
             self.score_sum[owner] += self.age_of[card]
         elif zone == _AVAILABLE:  # an achievement available again: anyone may qualify for it
@@ -449,7 +456,9 @@ class State:
     # ---- icons ----
     def refresh_pile(self, p: int, color: int) -> None:
         """After any change to one pile: its icon counts, the board's revisions and the
-        player's changed bits."""
+        player's changed bits (and the State's version: a splay or a new order of a pile is
+        a change)."""
+        self.version += 1
         self.board_rev[p] += 1
         changed = _IN_BOARD
         pile = self.board[p][color]

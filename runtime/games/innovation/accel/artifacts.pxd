@@ -1,6 +1,6 @@
 # C types for the compiled twin of artifacts.py (dsl/codegen/runtime_build.py): Artifacts' rules
 # as the compiled game calls them (the dig after every meld action, the free artifact action at
-# every turn's start, the display's meld actions and dogma count), with typed locals. The game
+# every turn's start, the display's dogma count), with typed locals. The game
 # argument is the compiled game.
 cimport cython
 from runtime.games.innovation.state cimport State
@@ -21,5 +21,3 @@ cpdef long dig_artifact(InnovationGame game, long p, long value) except? -2
 cpdef long display_count(InnovationGame game, long p, long card, long icon) except? -1
 @cython.locals(p=long, st=State, card=long, choice=list)
 cpdef free_artifact_action(InnovationGame game, tuple event)
-@cython.locals(c=long)
-cpdef list meld_from_display(InnovationGame game, long p)

@@ -47,7 +47,8 @@ cdef class InnovationGame(Host):
     cdef public list _meld_actions, _dogma_actions
     cdef public list _achieve_actions, _opponents
     cdef public bint _specials_known, record_events, over, _checking_specials, transactional
-    cdef public bint _listening, _extra_actions, _conditions_see, has_face
+    cdef public bint _listening, _extra_actions, _conditions_see, has_face, _any_trigger
+    cdef public bint _display_melds
     cdef public list _replacing, _icon_fns, _dogma_count_fns, _action_fns
     cdef public dict _triggers
     cdef public object _echo_fn
@@ -60,6 +61,7 @@ cdef class InnovationGame(Host):
                    out=tuple, set_index=long, age=long, ids=tuple)
     cpdef _shuffle_supply(self, set sets)
     cpdef _emit(self, tuple event, bint change=*)
+    @cython.locals(triggers=dict, fns=tuple)
     cpdef _fire(self, tuple event)
     cpdef _replace(self, list fns, str verb, tuple args)
     @cython.locals(n=long, d=Decision, i=long, ra=RandomAgent)
@@ -135,7 +137,7 @@ cdef class InnovationGame(Host):
     @cython.locals(d=Decision, st=State, p=long)
     cpdef step(self)
     @cython.locals(st=State, hand=list, n=long, board=list, pile=list, ages=long, a=long,
-                   i=long, k=long, extra=list)
+                   i=long, k=long, extra=list, shown=long)
     cpdef tuple _random_action(self, RandomAgent agent, long p)
     @cython.locals(out=list)
     cpdef list _hook_actions(self, long p)

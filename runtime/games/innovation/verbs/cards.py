@@ -3,6 +3,7 @@ was done. Meld and tuck of several cards the player did not pick one by one are 
 the order the player chooses, per pile (000 "最高（或最低）": "你可以选择顺序")."""
 from __future__ import annotations
 
+from dsl.accel import CHECK, AccelMismatch
 from dsl.vocab import verb
 
 from ..state import AVAILABLE
@@ -98,13 +99,22 @@ def execute_card(env, c) -> bool:
       doc="Artifacts: execute each non-demand effect of a card without sharing, done only when "
           "that changed the game (The Big Bang: \"if this caused any change to occur\")")
 def execute_noting(env, c) -> bool:
-    """000 "说明和其他关键词" (execute), done when the game's observable state (State.signature:
-    every zone, pile order, splay and supply pile) differs afterwards: a reveal alone is no
-    change."""
+    """000 "说明和其他关键词" (execute), done when that changed the game: a card moved, a pile
+    splayed or reordered, or the turn's bookkeeping moved (State.version, which take, put and
+    refresh_pile bump, and the current player, turn and actions left); a reveal alone is no
+    change. A card moved and moved back is a change (something happened), which a comparison of
+    two snapshots of the whole state would miss; CARDLANG_ACCEL=check asks the snapshots too
+    and raises when they disagree any other way."""
     g = env.game
-    before = g.state.signature()
+    st = g.state
+    before = (st.version, st.current, st.turn, st.actions_left)
+    snap = st.signature() if CHECK else None
     g.execute_effects(env.executor, c)
-    return g.state.signature() != before
+    st = g.state
+    changed = (st.version, st.current, st.turn, st.actions_left) != before
+    if snap is not None and (st.signature() != snap) and not changed:
+        raise AccelMismatch("execute-noting: the state changed but State.version did not")
+    return changed
 
 
 def execute_as_this_phrase(r, act) -> str:

@@ -52,6 +52,8 @@ cpdef list choose_ranked(rank, list items, long n, Env env, str kind, who)
 cpdef list listing(sel, Env env)
 @cython.locals(items=list, kept=list, memo=dict, neg=bint)
 cpdef list candidates(sel, Env env)
+@cython.locals(kept=list, its=list, vs=dict, neg=bint, r=bint)
+cpdef list where_hoisted(f, tuple hoisted, list items, Env env)
 cpdef bint exists(sel, Env env) except -1
 @cython.locals(memo=dict)
 cpdef bint passes(f, x, Env env) except -1

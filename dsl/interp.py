@@ -24,7 +24,8 @@ import functools
 
 import cython
 
-from .accel import CHECK, AccelMismatch
+from .accel import CHECK, ON, AccelMismatch
+from .hoist import plan as hoist_plan
 
 # the core IR forms as names (a module attribute would be looked up at every test)
 from .core import (Amount, Arith, Call, Cmp, Const, Either, Exists, Flag, ForEach, If, In, It,
@@ -432,6 +433,11 @@ def candidates(sel: Select, env: Env) -> list:
         memo = f.memo
         neg = f.negated
         if memo is None or env.game._hooks:
+            if ON and f.kind == "where" and items:
+                hoisted = hoist_plan(f)
+                if hoisted:
+                    items = where_hoisted(f, hoisted, items, env)
+                    continue
             items = [x for x in items if passes(f, x, env) != neg]
             continue
         kept = []  # a where-test with kept answers: read item by item
@@ -447,6 +453,35 @@ def candidates(sel: Select, env: Env) -> list:
     if sel.rank is not None:
         items = ranked(sel.rank, items, env)
     return items
+
+
+def where_hoisted(f, hoisted: tuple, items: list, env: Env) -> list:
+    """The candidates passing `where` filter f, the parts of its condition that do not read
+    `it` computed once, when the first candidate is tested (dsl/hoist.py): the condition
+    reads them from variables. CARDLANG_ACCEL=check also computes the condition afresh."""
+    arg, parts = hoisted
+    neg = f.negated
+    kept = []
+    its = env.its
+    vs = env.vars
+    for name, part in parts:
+        vs[name] = evaluate(part, env)
+    try:
+        for x in items:
+            its.append(x)
+            try:
+                r = truth(evaluate(arg, env))
+                if CHECK and r != truth(evaluate(f.arg, env)):
+                    raise AccelMismatch(f"a where-test with its parts computed once answers "
+                                        f"{r} for item {x!r}, afresh {not r}")
+            finally:
+                its.pop()
+            if r != neg:
+                kept.append(x)
+    finally:
+        for name, _part in parts:
+            del vs[name]
+    return kept
 
 
 def exists(sel: Select, env: Env) -> bool:

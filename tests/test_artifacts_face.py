@@ -77,3 +77,13 @@ def test_a_melded_yamato_promotes_a_forecast_card_of_value_up_to_11(mode):
                 "Helicopter", "Battleship Yamato", "Oars"]}}}}}}
     r = run_scenario(data, zones("innovation", mode))
     assert r.passed, (r.diffs, r.notes, r.problems)
+
+
+def test_a_face_out_of_range_is_a_located_error():
+    from dsl.errors import CardlangError
+    from dsl.load import check_text
+    text = 'card "Bad Face"\n    age 8; face 12; color red; icons blank hex blank blank\n'
+    with pytest.raises(CardlangError) as e:
+        check_text(text, "bad_face.card", game="innovation", card_set="artifacts")
+    msg = str(e.value)
+    assert "bad_face.card:2:17" in msg and "'face' must be from 1 to 11, not 12" in msg

@@ -408,3 +408,26 @@ def test_a_query_nested_in_a_query_gets_a_function_of_its_own():
             if line.startswith(("cdef list query_", "cdef bint exists_"))]
     numbers = [d.split("_")[1] for d in defs]
     assert len(defs) >= 2 and len(numbers) == len(set(numbers)), defs
+
+
+def test_a_where_part_without_it_is_computed_once_per_query():
+    # dsl/hoist.py: `colors(board)` reads no candidate: one local, computed when the first
+    # candidate reaches the condition; `color(it)` stays in the loop; a later part of an
+    # `and` is computed in the loop (it may never be computed at all)
+    card = check_text('''card "Probe"
+    age 1; color red; icons castle crown hex castle
+    dogma castle
+    effect:
+        score all cards from hand where color(it) not in colors(board)
+        score all cards from hand where value(it) > 1 and count(my board) > 2
+''', "probe.card")[0]
+    text, _ = generate([card], "test/probe")
+    first = text[text.index("cdef list query_0"):]
+    first = first[:first.index("return items")]
+    loop = first[first.index("for x in items:"):]
+    assert "cdef object _h0 = None" in first and "cdef bint _hd0 = False" in first
+    assert loop.count("if not _hd0:") == 1 and "_h0 = " in loop and "_h1" not in first
+    assert "_in(" in loop and "_h0, True)" in loop
+    second = text[text.index("cdef list query_1"):]
+    second = second[:second.index("return items")]
+    assert "_hd0" not in second

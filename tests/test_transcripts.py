@@ -66,8 +66,8 @@ def test_echoes_transcript_replays_exactly(path, mode):
 
 # ------------------------------------------------------------------ Artifacts
 # Regenerate with `python tests/transcripts/regenerate.py artifacts` whenever Artifacts (or
-# Echoes) cards are added or changed; the files are made once most of the set is written
-# (issue 23): until then there are none and these tests say so.
+# Echoes) cards are added or changed (8 games: base + Artifacts and base + Echoes + Artifacts,
+# with and without the relics, 2-4 players; issue 23).
 ARTIFACTS_FILES = sorted((Path(__file__).parent / "transcripts" /
                           "innovation_artifacts").glob("*.json"))
 NO_ARTIFACTS_FILES = "no base + Artifacts transcripts yet: python tests/transcripts/regenerate.py " \
@@ -87,6 +87,27 @@ def test_artifacts_transcripts_cover_echoes_relics_and_2_to_4_players():
         shapes.add(opts["players"])
     assert len(ARTIFACTS_FILES) >= 8
     assert {(False, False), (False, True), (True, False), (True, True), 2, 3, 4} <= shapes
+
+
+def test_artifacts_transcripts_dig_artifacts_and_seize_relics():
+    """The stored games use the set: Artifacts cards dug onto displays and boards (000 "挖掘事件"),
+    and relics seized out of the available relics area (000 "遗物卡（可选）")."""
+    if not ARTIFACTS_FILES:
+        pytest.skip(NO_ARTIFACTS_FILES)
+    cs = cardset("innovation")
+    t_ = cs.table
+    artifacts = {t_.name[c] for c in range(len(t_.name))
+                 if t_.set[c] == "artifacts" and t_.kind[c] != "relic"}
+    seen, seized = set(), 0
+    for path in ARTIFACTS_FILES:
+        t = json.loads(path.read_text())
+        for zones in t["final"]["players"].values():
+            seen |= {c for z in ("hand", "score", "display") for c in zones[z]} & artifacts
+            seen |= {c for pile in zones["board"].values() for c in pile["cards"]} & artifacts
+        if t["save"]["header"]["options"].get("relics"):
+            seized += 5 - len(t["final"]["relic_area"])
+    assert len(seen) >= 15, sorted(seen)
+    assert seized >= 3
 
 
 @pytest.mark.parametrize("mode", ["interpreted", "compiled"])

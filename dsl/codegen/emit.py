@@ -24,6 +24,7 @@ import dataclasses
 
 from .. import core as C
 from ..core import Visitor
+from ..hoist import invariant_parts
 
 # values Python writes back as the same literal
 _LITERAL_TYPES = (int, str, bool, float, type(None))
@@ -80,6 +81,9 @@ class Emitter(Visitor):
         self._query_fn: dict = {}
         self.tests: list[list[str]] = []     # one cdef function per game test of a subject
         self._it: str = ""   # the C local that holds `it` in a query's test, if any
+        # inside a query's function: the parts of its `where` conditions that do not read
+        # its candidate (`it`), by id, and the C local computed once that holds each
+        self._hoisted: dict = {}
         self._ind = 1
 
     # ---------------------------------------------------------------- references
@@ -305,7 +309,8 @@ class Emitter(Visitor):
         return f"_truth({self.expr(e)})"
 
     def expr(self, e) -> str:
-        return self.visit(e)
+        h = self._hoisted.get(id(e))
+        return h if h is not None else self.visit(e)
 
     def visit_Const(self, e: C.Const) -> str:
         if type(e.value) in _LITERAL_TYPES:
@@ -455,36 +460,63 @@ class Emitter(Visitor):
         return self._query_function(q, "query")
 
     def _query_function(self, q: C.Select, kind: str) -> str:
-        """The cdef function `query_N` (the candidates) or `exists_N` of q, made once."""
+        """The cdef function `query_N` (the candidates) or `exists_N` of q, made once.
+        A part of a `where` condition that does not read the candidate (`it`) and costs a
+        call or a query (`where it in adjacent_to(all enemy pieces on board)`) is computed
+        once, when the first candidate reaches that condition, into a local (dsl/hoist.py;
+        the interpreter's `candidates` does the same with variables)."""
         name = self._query_fn.get((kind, id(q)))
         if name is not None:
             return name
         outer, self._it = self._it, ""  # inside, `it` is this query's candidate
+        outer_hoisted, self._hoisted = self._hoisted, {}
         try:
             name = self._query_fn[(kind, id(q))] = f"{kind}_{len(self.queries)}"
             slot = len(self.queries)
             self.queries.append([])  # its place, taken before any query nested in it
             self.node(q)
             listing = self.select_listing(q)
-            tests = [t for f in q.filters for t in self.filter_test(q, f, "continue")]
+            decls: list[str] = []
+            tests = []
+            for f in q.filters:
+                if f.kind == "where":
+                    tests += self.hoist(f.arg, decls)
+                tests += self.filter_test(q, f, "continue")
             ranked = self.ranking(q) if q.rank is not None else []
             if kind == "exists":
-                lines = [f"cdef bint {name}(Env_t env) except -1:",
-                         f"    cdef list items = {listing}", "    for x in items:"] + tests + \
+                lines = [f"cdef bint {name}(Env_t env) except -1:"] + decls + \
+                        [f"    cdef list items = {listing}", "    for x in items:"] + tests + \
                         ["        return True", "    return False"]
             elif not tests:
                 # nothing to test: the zone's items (a new list) are the candidates
                 lines = [f"cdef list {name}(Env_t env):", f"    cdef list items = {listing}"] + \
                         ranked + ["    return items"]
             else:
-                lines = [f"cdef list {name}(Env_t env):", "    cdef list kept = []",
-                         f"    cdef list items = {listing}", "    for x in items:"] + tests + \
+                lines = [f"cdef list {name}(Env_t env):", "    cdef list kept = []"] + decls + \
+                        [f"    cdef list items = {listing}", "    for x in items:"] + tests + \
                         ["        kept.append(x)", "    items = kept"] + ranked + \
                         ["    return items"]
             self.queries[slot] = lines
         finally:
             self._it = outer
+            self._hoisted = outer_hoisted
         return name
+
+    def hoist(self, e, decls: list) -> list[str]:
+        """The parts of where-condition e computed once (see _query_function): declares
+        their locals in `decls`, records them in self._hoisted, and returns the lines (in the
+        loop over the candidates, before the condition's test) that compute them the first
+        time."""
+        parts = invariant_parts(e, [])
+        lines = []
+        for part in parts:
+            k = len(self._hoisted)
+            value = self.expr(part)   # (before it is recorded: its own code)
+            self._hoisted[id(part)] = f"_h{k}"
+            decls += [f"    cdef object _h{k} = None", f"    cdef bint _hd{k} = False"]
+            lines += [f"        if not _hd{k}:", f"            _h{k} = {value}",
+                      f"            _hd{k} = True"]
+        return lines
 
     def filter_test(self, q: C.Select, f: C.Filter, on_fail: str) -> list[str]:
         """Filter f of query q on its candidate `x` (inside the loop over the candidates);
@@ -536,6 +568,8 @@ class Emitter(Visitor):
     def reads_it_only_here(self, e) -> bool:
         """True if the code of e reads `it` only where this emitter writes it (no query,
         definition without an inline form, or test function, which read env.its)."""
+        if id(e) in self._hoisted:
+            return True
         t = type(e)
         if t in (C.Const, C.Var, C.Flag, C.It, C.Role, C.This):
             return True

@@ -144,3 +144,48 @@ def test_random_etherweave_games_run_and_warp():
             assert e.over
             played += sum(1 for ev in e.events if ev[0] == "warp")
     assert played > 0
+
+
+def _void_square_by_square(p, own_ge, empty, being_ok, n):
+    """matches_void's former form, square by square: the reference of its bitboard form."""
+    out = []
+    for o in p.orientations:
+        for s in B.squares_of(being_ok):
+            x, y = B.xy(s)
+            need = 0
+            for dx, dy, r in o.cells:
+                if not B.on_board(x + dx, y + dy):
+                    need = n + 1
+                    break
+                t = B.sq(x + dx, y + dy)
+                if own_ge[r] >> t & 1:
+                    continue
+                if r == COMMON and empty >> t & 1:
+                    need += 1
+                    if need > n:
+                        break
+                    continue
+                need = n + 1
+                break
+            if 1 <= need <= n:
+                out.append((s, o.index))
+    return out
+
+
+def test_void_summons_with_ranked_cells_and_any_count_match_the_square_by_square_count():
+    """The bitboard form of matches_void (a counter by bits) gives the square-by-square
+    answer for patterns with heroic cells (never an empty square: only common pieces may be
+    counted, Void Summoner) and for one to three squares allowed."""
+    rng = random.Random(11)
+    pats = [from_grid(('c.c', '.B.', 'c.c')), from_grid(('BHc', '.c.')),
+            from_grid(('cccc', '.B..')), from_grid(('cLc', 'cBc'))]
+    for _ in range(40):
+        own = {s: rng.choice((0, 0, 1, 2)) for s in B.SQUARES if rng.random() < 0.45}
+        full = {s for s in B.SQUARES if s not in own and rng.random() < 0.25}
+        empty_bb = sum(1 << s for s in B.SQUARES if s not in own and s not in full)
+        ge = tuple(sum(1 << s for s, r in own.items() if r >= k) for k in range(3))
+        ok = empty_bb | sum(1 << s for s in full if rng.random() < 0.5)
+        for pat in pats:
+            for n in (1, 2, 3):
+                assert matches_void(pat, ge, empty_bb, ok, n) == \
+                    _void_square_by_square(pat, ge, empty_bb, ok, n)

@@ -5,6 +5,8 @@ Verbs and functions carry their own English (verbs/, functions.py); what is here
 Innovation's cards say about several words at once."""
 from __future__ import annotations
 
+import dataclasses
+
 from dsl import ir as I
 from dsl.render import CMP_WORDS, Renderer
 
@@ -44,6 +46,11 @@ class InnovationRenderer(Renderer):
         kind, key = rank
         if isinstance(key, I.Fn) and key.name == "points":
             return f" with the {'highest' if kind == 'most' else 'lowest'} score"
+        if isinstance(key, I.Fn) and key.name == "value" and isinstance(key.args[0], I.Fn) \
+                and key.args[0].name == "top":  # "the player with the highest top card of ..."
+            top = self.expr(key.args[0])
+            top = top[len("their "):] if top.startswith("their ") else top
+            return f" with the {'highest' if kind == 'most' else 'lowest'} {top}"
         return super().rank_phrase(rank)
 
     def icons_where(self, fn: I.Fn) -> str:
@@ -112,6 +119,12 @@ class InnovationRenderer(Renderer):
 
     # ------------------------------------------------------------------ queries
     def query(self, q: I.Query, singular: bool = False, bare: bool = False) -> str:
+        n = q.max
+        if q.mode not in ("all", "the") and q.all_but is None and q.min == n \
+                and isinstance(n, I.Fn) and n.name == "count" and len(n.args) == 1:
+            # exactly count(X) cards: "a card ... for each X" (Petition of Right)
+            one = dataclasses.replace(q, min=I.Const(1, "int"), max=I.Const(1, "int"))
+            return f"{self.query(one, True, bare)} for each {self.item_phrase(n.args[0])}"
         s = super().query(q, singular, bare)
         # a standard card from the available ones is what the cards call "an achievement" ("all
         # the available achievements" keep their zone: the player's own are achievements too)

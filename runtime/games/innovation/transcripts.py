@@ -33,10 +33,14 @@ def final_state(g: InnovationGame) -> dict:
         if "artifacts" in g.options.expansions:  # (Artifacts: the display)
             players[f"p{p + 1}"]["display"] = sorted(name[x] for x in g.display(p))
     r = g.result()
-    return {"players": players,
-            "game_over": None if r is None else {"winners": [f"p{w + 1}" for w in r.winners],
-                                                 "reason": r.reason},
-            "decisions": len(g.log), "events": len(g.events)}
+    out = {"players": players,
+           "game_over": None if r is None else {"winners": [f"p{w + 1}" for w in r.winners],
+                                                "reason": r.reason},
+           "decisions": len(g.log), "events": len(g.events)}
+    if g.options.relics:  # (Artifacts' relics: those left in the available relics area)
+        kind = g.cards.kind
+        out["relic_area"] = sorted(name[c] for c in g.state.limbo if kind[c] == "relic")
+    return out
 
 
 def make_agent(spec: str, seed: int):

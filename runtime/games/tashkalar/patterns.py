@@ -130,28 +130,24 @@ def matches(p: Pattern, own_ge: tuple, being_ok: int) -> list:
 def matches_void(p: Pattern, own_ge: tuple, empty: int, being_ok: int, n: int) -> list:
     """Void Summoner: every (being square, orientation) where the pattern stands when one to
     n empty squares (not the being's) count as the player's common pieces, and not without
-    them (those are `matches`'), in `matches`' order."""
+    them (those are `matches`'), in `matches`' order. On bitboards, as `matches`: a cell is
+    the player's piece of its rank or more, or (a common cell) an empty square; `least[k]`
+    holds the being squares with k or more of the cells so far empty (a counter by bits)."""
     out = []
     for o in p.orientations:
-        for s in B.squares_of(being_ok):
-            x, y = B.xy(s)
-            need = 0
-            for dx, dy, r in o.cells:
-                if not B.on_board(x + dx, y + dy):
-                    need = n + 1
-                    break
-                t = B.sq(x + dx, y + dy)
-                if own_ge[r] >> t & 1:
-                    continue
-                if r == COMMON and empty >> t & 1:
-                    need += 1
-                    if need > n:
-                        break
-                    continue
-                need = n + 1
+        cand = being_ok
+        least = [being_ok] + [0] * (n + 1)
+        for dx, dy, r in o.cells:
+            gap = shifted(empty, dx, dy) if r == COMMON else 0
+            cand &= shifted(own_ge[r], dx, dy) | gap
+            if not cand:
                 break
-            if 1 <= need <= n:
-                out.append((s, o.index))
+            if gap:
+                for k in range(n + 1, 0, -1):
+                    least[k] |= least[k - 1] & gap
+        cand &= least[1] & ~least[n + 1]
+        for s in B.squares_of(cand):
+            out.append((s, o.index))
     return out
 
 

@@ -409,12 +409,14 @@ def _words(x) -> list:
           doc="the squares next to any of these squares (8 directions), not these ones: a "
               "connected group grows by a piece on adjacent_to(the group so far)")
 def adjacent_to(env, items) -> list:
-    src = set(squares(env, _words(items)))
-    out = []
-    for t in B.SQUARES:
-        if t not in src and any(s in src for s in B.NEIGHBOURS[t]):
-            out.append(t)
-    return out
+    src = [s for s in squares(env, _words(items)) if type(s) is int and 0 <= s < B.N]
+    near = [False] * B.N   # by square: next to one of them (their neighbours marked)
+    for s in src:
+        for t in B.NEIGHBOURS[s]:
+            near[t] = True
+    for s in src:
+        near[s] = False
+    return [t for t in B.SQUARES if near[t]]
 
 
 @function("within", ("squares|pieces", "int"), "squares",
@@ -422,12 +424,14 @@ def adjacent_to(env, items) -> list:
           doc="these squares and every square up to that distance from one of them: "
               "`within(all red squares on board, 1)` is on or adjacent to a red square")
 def within(env, items, n) -> list:
-    src = squares(env, _words(items))
+    src = [B.xy(s) for s in squares(env, _words(items))]
     out = []
     for t in B.SQUARES:
-        x, y = B.xy(t)
-        if any(max(abs(x - B.xy(s)[0]), abs(y - B.xy(s)[1])) <= n for s in src):
-            out.append(t)
+        x, y = t % B.W, t // B.W
+        for u, v in src:
+            if abs(x - u) <= n and abs(y - v) <= n:
+                out.append(t)
+                break
     return out
 
 

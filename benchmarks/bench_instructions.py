@@ -6,6 +6,7 @@ then loading and N games); the difference divided by N is the cost of one game.
 
     python benchmarks/bench_instructions.py --games 30 [--mode interpreted|compiled|both] [--json]
     python benchmarks/bench_instructions.py --games 30 --sets base,echoes
+    python benchmarks/bench_instructions.py --games 10 --sets base,artifacts --option relics=true
     python benchmarks/bench_instructions.py --game tashkalar --games 20
     python benchmarks/bench_instructions.py --game tashkalar --games 20 --option deck=nethervoid
 
@@ -65,7 +66,11 @@ def main() -> None:
     ap.add_argument("--option", action="append", default=[],
                     help="a game option NAME=VALUE (repeatable), e.g. deck=nethervoid")
     a = ap.parse_args()
-    extra = dict(o.split("=", 1) for o in a.option)
+    # each value read as the option's type (relics=true a bool), as `cardlang bench` reads it
+    sys.path.insert(0, REPO)
+    from runtime.core import registry
+    from runtime.front.commands import game_options
+    extra = game_options(registry.get(a.game), None, False, a.option)
     modes = ("interpreted", "compiled") if a.mode == "both" else (a.mode,)
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed")

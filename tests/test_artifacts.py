@@ -6,6 +6,8 @@ Rule scenarios citing the seed: tests/scenarios/innovation/artifacts.json."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as hst
 
 from dsl.errors import CardlangError
 from dsl.load import check_text, load
@@ -14,6 +16,8 @@ from runtime.core.errors import BadOptions
 from runtime.core.scenario import run_scenario
 from runtime.front.testing import CARDS_ROOT, cardset
 from runtime.games.innovation.game import Options, achievements_needed
+from tests.core.test_contract import clone_plays_on_independently
+from tests.test_echoes import fingerprint, play_checked
 
 GAME = registry.get("innovation")
 SETS = ["base", "artifacts"]
@@ -445,3 +449,200 @@ def test_mixed_artifacts_games_conserve_cards_and_replay(seed):
     assert g.over
     r = cs.game_class.replay(cs.table, cs.effects, cs.specials, g.save(), triggers=cs.triggers)
     assert list(r.state.zone_of) == list(g.state.zone_of) and r.result() == g.result()
+
+
+def test_the_artifacts_rule_scenarios_cite_the_seed_and_cover_each_rule():
+    """tests/scenarios/innovation/artifacts.json (run by tests/test_scenarios.py in both modes):
+    >= 30 scenarios, each naming seed 000 or 001 and its heading; every part of the Artifacts
+    rules (000 "历史文物扩展") and the multi-expansion order has some."""
+    import json
+    from pathlib import Path
+    path = Path(__file__).parent / "scenarios" / "innovation" / "artifacts.json"
+    names = [s["name"] for s in json.loads(path.read_text(encoding="utf-8"))]
+    assert len(names) >= 30
+    assert all(n.startswith(("000 ", "001 ")) for n in names)
+    for heading in ("挖掘事件", "展示的牌", "强制效果", "遗物卡（可选）", "使用多个扩展进行游戏"):
+        assert sum(heading in n for n in names) >= 2, heading
+    relic_sets = [s for s in json.loads(path.read_text(encoding="utf-8"))
+                  if s["options"].get("relics")]
+    assert len(relic_sets) >= 8
+
+
+# ------------------------------------------------------------------ relics: not standard; views
+def _relic_game(sets=("base", "echoes", "artifacts")):
+    g = GAME.engine({"sets": list(sets), "relics": True})
+    g.setup()
+    return g
+
+
+def test_a_relic_in_achievements_is_not_a_standard_achievement():
+    """000 "遗物卡（可选）": "成就堆中或可用遗物区域中的遗物不受任何影响标准成就的规则或效果的
+    影响": Echoes' duplicate-achievement rule (000 "重复成就": 5 x age, doubled per standard
+    achievement of that age held) does not count a relic of that age, and the `standard`
+    adjective does not match one; the relic still counts toward winning."""
+    from runtime.games.innovation import echoes
+    from runtime.games.innovation.functions import standard
+    g = _relic_game()
+    t = g.cards
+    timbuktu = t.id_of("Timbuktu")  # a relic of age 3
+    g.transfer(timbuktu, 0, "achievements")
+    assert echoes.achievement_need(g, 0, 3) == 15
+    assert not standard(type("Env", (), {"game": g})(), timbuktu, None)
+    assert len(g.achievements(0)) == 1  # (it counts toward the achievements needed to win)
+    std3 = next(c for c in range(t.n) if t.set[c] == "base" and t.age[c] == 3
+                and g.state.zone_of[c] != 0 and t.kind[c] == "card")
+    g.transfer(std3, 0, "achievements")
+    assert echoes.achievement_need(g, 0, 3) == 30
+    assert standard(type("Env", (), {"game": g})(), std3, None)
+    g.state.check_conservation()
+
+
+def test_observation_shows_displays_and_relics_but_hides_hands():
+    """observation(viewer): every display face up (000 "展示的牌"); the available relics area
+    and the relics in achievements by name (000 "遗物卡（可选）": seized by name); a relic in
+    another player's hand is only a back (its set and age)."""
+    g = _relic_game(("base", "artifacts"))
+    t = g.cards
+    timbuktu, telescope = t.id_of("Timbuktu"), t.id_of("Newton-Wickins Telescope")
+    g.transfer(timbuktu, 1, "achievements")
+    g.transfer(telescope, 1, "hand")
+    from runtime.games.innovation import artifacts
+    dug = artifacts.dig_artifact(g, 1, 2)
+    assert dug >= 0
+    obs = g.observation(0)
+    assert sorted(obs["relics"]) == sorted(["Complex Numbers", "Safety Pin", "Ching Shih"])
+    p2 = obs["players"][1]
+    assert "Timbuktu" in p2["achievements"] and p2["display"] == [t.name[dug]]
+    assert {"set": "artifacts", "age": 5} in p2["hand"] and "Newton-Wickins Telescope" not in \
+        str(p2["hand"])
+    assert "Newton-Wickins Telescope" in g.observation(1)["players"][1]["hand"]
+    assert "relics" not in GAME.engine({"sets": SETS}).observation(0)
+
+
+def test_the_terminal_board_shows_the_display_and_the_relic_area():
+    from rich.console import Console
+    from runtime.games.innovation.board import board
+    from runtime.games.innovation.describe import Describer
+    g = _relic_game(("base", "artifacts"))
+    from runtime.games.innovation import artifacts
+    dug = artifacts.dig_artifact(g, 0, 1)
+    g.transfer(g.cards.id_of("Timbuktu"), 1, "achievements")
+    console = Console(width=200, record=True)
+    for part in board(g, Describer(g, None, ["p1", "p2"], 1)):
+        console.print(part)
+    text = console.export_text()
+    assert f"display: {g.cards.name[dug]}" in text
+    assert "relics available: Ching Shih, Complex Numbers, Newton-Wickins Telescope, Safety Pin" \
+        in text
+    assert "Timbuktu" in text
+
+
+# ------------------------------------------------------------------ bad input
+def test_an_artifacts_card_or_zone_in_a_game_without_artifacts_is_a_located_error(tmp_path):
+    """A scenario of a base game placing an Artifacts card, or naming the display (Artifacts'
+    zone, 000 "展示的牌"), is refused before it runs, at its line and column, with the option
+    to add; with the set it runs."""
+    import json
+    from runtime.core.scenario_files import run_files
+    from runtime.front.testing import zones
+    card = {"name": "an Artifact in a base game", "game": "innovation",
+            "options": {"players": 2},
+            "setup": {"players": {"p1": {"hand": ["Holmegaard Bows"]}}}, "steps": [],
+            "expect": {"players": {"p1": {"hand": ["Holmegaard Bows"]}}}}
+    zone = {"name": "the display in a base game", "game": "innovation",
+            "options": {"players": 2},
+            "setup": {"players": {"p1": {"display": ["Archery"]}}}, "steps": [],
+            "expect": {"players": {"p1": {"display": ["Archery"]}}}}
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps([card, zone], indent=1), encoding="utf-8")
+    results, errors = run_files([path], lambda game: zones(game, "interpreted"))
+    text = "\n".join(str(e) for e in errors) + "\n".join(
+        str(p) for r in results for p in list(r.problems) + list(r.notes) + list(r.diffs))
+    assert "'Holmegaard Bows' is a card of the artifacts set, which this game does not play" \
+        in text
+    assert "p1's display is a zone of the artifacts set, which this game does not play" in text
+    assert "add the option sets: base, artifacts" in text
+    assert len(errors) >= 2 and all(e.path == str(path) and e.line > 1 and e.col > 0
+                                    for e in errors)
+    assert not any(r.passed for r in results)
+    results, errors = run_files([path], lambda game: zones(game, "interpreted"),
+                                options={"sets": SETS})
+    assert not errors and all(r.passed for r in results)
+
+
+def test_relics_without_artifacts_are_refused_on_the_command_line():
+    import subprocess
+    import sys
+    from pathlib import Path
+    cardlang = str(Path(sys.executable).parent / "cardlang")
+    run = subprocess.run([cardlang, "play", "innovation", "--auto", "--bots", "random,random",
+                          "--sets", "base,echoes", "--option", "relics=true"],
+                         capture_output=True, text=True)
+    assert run.returncode != 0
+    assert "relics are played with the Artifacts of History only" in run.stderr
+    assert "--sets base,artifacts --option relics=true" in run.stderr
+    assert "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("options,why", [
+    (["sets=base,artifacts"], "played with sets base; it cannot be loaded with sets base,artifacts"),
+    (["sets=base,artifacts", "relics=true"], "cannot be loaded with"),
+    (["relics=true"], "relics are played with the Artifacts of History only")])
+def test_a_base_save_loaded_with_artifacts_or_relics_is_refused(tmp_path, options, why):
+    from runtime.front import savefile
+    from runtime.front.commands import PlayError, refuse_other_options
+    state = GAME.new_state({"players": 2}, 7)
+    path = tmp_path / "base.json"
+    path.write_text(savefile.dumps(state.to_json(), {}), encoding="utf-8")
+    saved = savefile.read_save(path)
+    with pytest.raises(PlayError, match=why):
+        refuse_other_options(saved, options)
+    refuse_other_options(saved, ["sets=base"])  # the same sets: accepted
+
+
+# ------------------------------------------------------------------ mixed-game properties
+# (Echoes' properties, extended: tests/test_echoes.py's play_checked/fingerprint and
+# tests/core/test_contract.py's clone check, over base + Artifacts [+ Echoes], relics on/off)
+MIXES = hst.sampled_from([("base", "artifacts"), ("base", "echoes", "artifacts")])
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=hst.integers(0, 10 ** 6), players=hst.integers(2, 4), sets=MIXES,
+       relics=hst.booleans())
+def test_mixed_artifacts_games_conserve_cards_replay_and_play_the_same_in_both_modes(
+        seed, players, sets, relics):
+    """Every card in exactly one place after every action (displays and the relic area
+    included: State.check_conservation); the decision log replays the game; the interpreted
+    and compiled runtimes play the same game (log, result, observation)."""
+    a = play_checked("interpreted", seed, players, False, sets, relics)
+    cs = cardset("innovation", mode="interpreted")
+    r = cs.game_class.replay(cs.table, cs.effects, cs.specials, a.save(), triggers=cs.triggers)
+    assert list(r.state.zone_of) == list(a.state.zone_of) and r.result() == a.result()
+    b = play_checked("compiled", seed, players, False, sets, relics)
+    assert fingerprint(a) == fingerprint(b)
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=hst.integers(0, 10 ** 6), cut=hst.integers(0, 300), other=hst.integers(0, 10 ** 6),
+       players=hst.integers(2, 4), sets=MIXES, relics=hst.booleans())
+def test_a_mixed_artifacts_clone_plays_on_independently(seed, cut, other, players, sets,
+                                                        relics):
+    clone_plays_on_independently({"players": players, "sets": list(sets), "relics": relics},
+                                 seed, cut, other)
+
+
+def test_you_lose_with_three_players_ends_the_game_for_the_others():
+    """Exxon Valdez's "you lose" with 3 players: seed 000/001 and RULES-NOTES.md do not say what
+    happens to the others; here the game ends and every player outside the loser's team wins
+    (docs/games/innovation.md, Artifacts "Gaps": the player-out reading is not played)."""
+    from runtime.front.testing import zones
+    data = {"name": "lose", "game": "innovation", "options": {"players": 3, "sets": SETS},
+            "setup": {"players": {"p1": {"board": {"red": ["Exxon Valdez"]}},
+                                  "p2": {"board": {"red": ["Coal"]}, "hand": ["Oars"]},
+                                  "p3": {"board": {"green": ["Sailing"]}}},
+                      "current_player": "p1"},
+            "steps": [{"actor": "p1", "action": "dogma", "card": "Exxon Valdez"}],
+            "expect": {"players": {"p1": {"board": {"red": ["Exxon Valdez"]}}, "p2": {},
+                                   "p3": {"board": {"green": ["Sailing"]}}},
+                       "game_over": {"winners": ["p1", "p3"], "reason": "dogma"}}}
+    _ok(run_scenario(data, zones("innovation", "interpreted")))

@@ -20,8 +20,8 @@ runner = CliRunner()
 KEYS = {"games_per_s", "decisions_per_s", "decisions_per_game", "cpu_games_per_s"}
 
 
-def _bench(*args):
-    r = runner.invoke(app, ["bench", "innovation", "--games", "2", "--repeats", "1",
+def _bench(*args, game="innovation"):
+    r = runner.invoke(app, ["bench", game, "--games", "2", "--repeats", "1",
                             "--min-time", "0", "--json", *args])
     return r.exit_code, r.stdout, r.stderr
 
@@ -85,10 +85,20 @@ def test_another_game_is_refused():
 
 def test_game_options_pick_the_decks_and_bad_ones_are_refused():
     """`--option NAME=VALUE` (as `cardlang play` and `simulate`): Tash-Kalar's expansion decks."""
-    r = runner.invoke(app, ["bench", "tashkalar", "--games", "1", "--repeats", "1", "--min-time",
-                            "0", "--json", "--mode", "interpreted", "--option", "deck=nethervoid",
-                            "--option", "deck2=everfrost"])
-    assert r.exit_code == 0, r.stdout + r.stderr
-    assert json.loads(r.stdout)["interpreted"]["decisions_per_game"] > 10
-    r = runner.invoke(app, ["bench", "tashkalar", "--games", "1", "--option", "deck=nowhere"])
-    assert r.exit_code == 2 and "nowhere" in r.stderr and "Traceback" not in r.stdout + r.stderr
+    code, out, err = _bench("--mode", "interpreted", "--option", "deck=nethervoid",
+                            "--option", "deck2=everfrost", game="tashkalar")
+    assert code == 0, out + err
+    assert json.loads(out)["interpreted"]["decisions_per_game"] > 10
+    code, out, err = _bench("--option", "deck=nowhere", game="tashkalar")
+    assert code == 2 and "nowhere" in err and "Traceback" not in out + err
+
+
+def test_an_option_that_needs_a_set_sees_the_sets():
+    """--sets and --option are checked together: relics need Artifacts among the sets (they
+    were checked before the sets were added, so every relics bench was refused)."""
+    code, out, err = _bench("--mode", "interpreted", "--sets", "base,artifacts",
+                            "--option", "relics=true")
+    assert code == 0, out + err
+    assert json.loads(out)["interpreted"]["decisions_per_game"] > 10
+    code, out, err = _bench("--option", "relics=true")
+    assert code == 2 and "Artifacts" in err and "Traceback" not in out + err

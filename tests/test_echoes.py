@@ -23,12 +23,14 @@ SETS = ["base", "echoes"]
 GAME = registry.get("innovation")
 
 
-def engine(mode: str, seed: int, players: int = 2, teams: bool = False, sets=SETS):
-    """The rules object of a mixed-set game in `mode`, every seat the runtime's random agent."""
+def engine(mode: str, seed: int, players: int = 2, teams: bool = False, sets=SETS,
+           relics: bool = False):
+    """The rules object of a mixed-set game in `mode`, every seat the runtime's random agent
+    (tests/test_artifacts.py: with Artifacts and its relics too)."""
     cs = cardset("innovation", mode=mode)
     rt = cs.runtime
     opts = (rt.Options if rt else Options)(players=players, teams=teams,
-                                           expansions=tuple(sets))
+                                           expansions=tuple(sets), relics=relics)
     agent = rt.RandomAgent if rt else __import__(
         "runtime.core.agents.basic", fromlist=["RandomAgent"]).RandomAgent
     return cs.game_class(cs.table, cs.effects, cs.specials, opts, seed,
@@ -169,9 +171,10 @@ def test_an_echo_effect_on_a_base_card_is_a_located_error(tmp_path):
 
 
 # ------------------------------------------------------------------ whole mixed-set games
-def play_checked(mode: str, seed: int, players: int, teams: bool):
+def play_checked(mode: str, seed: int, players: int, teams: bool, sets=SETS,
+                 relics: bool = False):
     """A mixed-set game played action by action, its cards conserved after every action."""
-    g = engine(mode, seed, players, teams)
+    g = engine(mode, seed, players, teams, sets, relics)
     for _ in range(3000):
         if g.over:
             break

@@ -267,7 +267,7 @@ bad.card:4:5: error: unknown effect kind 'efect'
 bad.card:3:19: error: unknown card attribute 'edtion'
         dogma castle; edtion 1
                       ^^^^^^
-  expected: one of age, color, dogma, edition, icons, kind, note, set
+  expected: one of age, color, dogma, edition, face, icons, kind, note, set
   did you mean 'edition'?""",
     "attribute_given_twice": """\
 bad.card:3:5: error: attribute 'age' given twice

@@ -89,15 +89,15 @@ _FINGERPRINT: Optional[str] = None
 
 def compiler_fingerprint() -> str:
     """Cardlang's version plus a hash of what turns IR into the module (the IR's definition,
-    the generator, its templates, the renderer that writes the comments, the where-parts
-    computed once: dsl/hoist.py): a change to any of
+    the lowering to the core IR and its definition, the generator, its templates, the renderer
+    that writes the comments, the where-parts computed once: dsl/hoist.py): a change to any of
     them is a new Cardlang for the cache. (The front end is covered by `source_hash`, which
     hashes the IR itself.)"""
     global _FINGERPRINT
     if _FINGERPRINT is None:
         h = hashlib.sha256(CARDLANG_VERSION.encode())
-        files = [REPO / "dsl" / "ir.py", REPO / "dsl" / "render.py",
-                 REPO / "dsl" / "hoist.py"] + sorted(HERE.glob("*.py")) \
+        files = [REPO / "dsl" / "ir.py", REPO / "dsl" / "lower.py", REPO / "dsl" / "core.py",
+                 REPO / "dsl" / "render.py", REPO / "dsl" / "hoist.py"] + sorted(HERE.glob("*.py")) \
             + sorted(TEMPLATES.glob("*.j2")) + [STREQ_H]
         for f in files:
             h.update(f.name.encode())

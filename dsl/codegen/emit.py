@@ -373,7 +373,9 @@ class Emitter(Visitor):
 
     def visit_Logic(self, e: C.Logic) -> str:
         op = " and " if e.op == "and" else " or "
-        return "(" + op.join(self.truth(p) for p in e.parts) + ")"
+        # each part as a C bint: Cython 3 miscompiles `obj or bint ...` (a Python bool first,
+        # then C bints) into a NULL compared (SystemError), and a C `or` is cheaper anyway
+        return "(" + op.join(f"(<bint>{self.truth(p)})" for p in e.parts) + ")"
 
     def visit_Not(self, e: C.Not) -> str:
         return f"(not {self.truth(e.expr)})"
@@ -436,22 +438,28 @@ class Emitter(Visitor):
             return self.expr(players)
         return f"_as_list({self.expr(players)})"
 
-    def listing(self, noun: str, z: C.Zone, node: str = "") -> str:
-        """The items of a zone: the game's inline listing, else its lister."""
+    def listing(self, noun: str, z: C.Zone, node: str = "", seen: bool = False) -> str:
+        """The items of a zone: the game's inline listing, else its lister. `seen`: the
+        caller only reads the items in a loop that changes nothing (a query's filters), so
+        the game's `seen_listing` may give the zone's own list instead of a copy."""
         single = type(z.players) is C.Role and z.players.role in ("you", "me")
         form = None
         if self.inline is not None:
-            form = self.inline.listing(noun, z.zone, single,
-                                       self.expr(z.players) if single
-                                       else self.players_list(z.players), lit(z.position))
+            args = (noun, z.zone, single,
+                    self.expr(z.players) if single else self.players_list(z.players),
+                    lit(z.position))
+            if seen and hasattr(self.inline, "seen_listing"):
+                form = self.inline.seen_listing(*args)
+            if form is None:
+                form = self.inline.listing(*args)
         if form is not None:
             return form
         return (f"{self.node(z)}.lister(env, {lit(noun)}, {lit(z.zone)}, "
                 f"{self.expr(z.players)}, {lit(z.position)})")
 
-    def select_listing(self, q: C.Select) -> str:
+    def select_listing(self, q: C.Select, seen: bool = False) -> str:
         if q.source is not None:
-            return self.listing(q.noun, q.source)
+            return self.listing(q.noun, q.source, seen=seen)
         form = self.inline.domain(q.noun) if self.inline is not None else None
         return form or f"{self.node(q)}.domain(env)"
 
@@ -475,13 +483,15 @@ class Emitter(Visitor):
             slot = len(self.queries)
             self.queries.append([])  # its place, taken before any query nested in it
             self.node(q)
-            listing = self.select_listing(q)
             decls: list[str] = []
             tests = []
             for f in q.filters:
                 if f.kind == "where":
                     tests += self.hoist(f.arg, decls)
                 tests += self.filter_test(q, f, "continue")
+            # with tests the listing is only read by the loop, which keeps its own list; without
+            # any the listing itself is returned, so it must be a copy
+            listing = self.select_listing(q, seen=bool(tests) or kind == "exists")
             ranked = self.ranking(q) if q.rank is not None else []
             if kind == "exists":
                 lines = [f"cdef bint {name}(Env_t env) except -1:"] + decls + \

@@ -471,22 +471,16 @@ def bench(game: str = typer.Argument("innovation"),
                   "--players 2 to 4")
         raise typer.Exit(2)
     options = {}
-    if option:
+    if option or sets:
+        # the sets with the other options: an option may need a set (relics need Artifacts)
         from .commands import PlayError, game_options
+        given = list(option or []) + ([f"sets={sets}"] if sets else [])
         try:
-            options = game_options(registry.get(game), players, False, option)
+            options = game_options(registry.get(game), players, False, given)
         except PlayError as e:
             err.print(f"error: {e}")
             raise typer.Exit(2)
         options.pop("players", None)
-    if sets:
-        from runtime.core.errors import BadOptions
-        options["sets"] = [x.strip() for x in sets.split(",") if x.strip()]
-        try:
-            registry.get(game).options({"players": players, **options})
-        except BadOptions as e:
-            err.print(f"error: {e}")
-            raise typer.Exit(2)
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
     modes = ["interpreted", "compiled"] if mode == "both" else [mode]
     if clone:

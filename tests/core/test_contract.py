@@ -102,26 +102,35 @@ def test_play_out_is_the_same_game_as_answering_every_pending_decision(mode):
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), cut=st.integers(0, 400), other=st.integers(0, 10**6))
 def test_a_clone_at_any_decision_plays_on_independently(seed, cut, other):
-    s = GAME.new_state({"players": 2}, seed=seed % 1000)
-    agents = [RandomAgent(seed), RandomAgent(seed + 1)]
-    play(s, agents, limit=cut)
+    clone_plays_on_independently({"players": 2}, seed, cut, other)
+
+
+def clone_plays_on_independently(options: dict, seed: int, cut: int, other: int,
+                                 mode: str = "interpreted") -> None:
+    """A game of `options` played `cut` decisions, then cloned: clones given the same answers
+    play the same game, and no clone's game touches the original (tests/test_artifacts.py uses
+    it for mixed-set games)."""
+    s = GAME.new_state(options, seed=seed % 1000, mode=mode)
+    n = s.engine.n_players
+
+    def agents(base):
+        return [RandomAgent(base + q) for q in range(n)]
+    play(s, agents(seed), limit=cut)
     if s.is_terminal():
         return
     c = s.clone()
     saved = s.to_json()
     # the same answers give the same game
-    same_a = [RandomAgent(other), RandomAgent(other + 1)]
-    same_b = [RandomAgent(other), RandomAgent(other + 1)]
     c2 = s.clone()
-    play(c, same_a)
-    play(c2, same_b)
+    play(c, agents(other))
+    play(c2, agents(other))
     assert entries(c.log) == entries(c2.log)
     assert s.to_json() == saved  # the original is untouched by its clones' games
     # other answers give another game, and still leave the original untouched
     c3 = s.clone()
-    play(c3, [RandomAgent(other + 7), RandomAgent(other + 8)])
+    play(c3, agents(other + 7))
     assert s.to_json() == saved
-    play(s, same_a[:0] or [RandomAgent(other), RandomAgent(other + 1)])
+    play(s, agents(other))
     assert entries(s.log) == entries(c.log)
 
 

@@ -13,6 +13,7 @@ from runtime.core.agents import RandomAgent
 from runtime.games.tashkalar import board as B
 from runtime.games.tashkalar.definition import DECKS, GAME
 from runtime.games.tashkalar.transcripts import final_state
+from tests.core.test_contract import play  # answer every pending decision with the seat's agent
 
 SEATS = ("deck", "deck2", "deck3", "deck4")
 
@@ -62,15 +63,6 @@ def test_random_games_of_any_decks_conserve_pieces_and_cards(options, seed):
     assert e.over
 
 
-def _play(state, agents, limit=100000) -> int:
-    n = 0
-    while not state.is_terminal() and n < limit:
-        d = state.pending()
-        state.apply(agents[d.player].choose(state, d))
-        n += 1
-    return n
-
-
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(options=OPTIONS, seed=st.integers(0, 10**6), cut=st.integers(0, 300),
        other=st.integers(0, 10**6))
@@ -78,13 +70,13 @@ def test_a_clone_of_any_decks_game_plays_on_independently_and_a_save_replays(opt
                                                                            other):
     s = GAME.new_state(options, seed=seed)
     n = s.engine.n_players if s.engine is not None else options["players"]
-    _play(s, [RandomAgent(seed + q) for q in range(n)], limit=cut)
+    play(s, [RandomAgent(seed + q) for q in range(n)], limit=cut)
     if s.is_terminal():
         return
     saved = s.to_json()
     c, c2 = s.clone(), s.clone()
-    _play(c, [RandomAgent(other + q) for q in range(n)])
-    _play(c2, [RandomAgent(other + q) for q in range(n)])
+    play(c, [RandomAgent(other + q) for q in range(n)])
+    play(c2, [RandomAgent(other + q) for q in range(n)])
     assert [dict(x) for x in c.log] == [dict(x) for x in c2.log]
     assert s.to_json() == saved
     # the finished clone's save replays to the same final state, Gateway and frozen cards too

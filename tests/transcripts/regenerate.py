@@ -67,36 +67,34 @@ def innovation():
         print(i, n, teams, t["final"]["game_over"], t["final"]["decisions"])
 
 
-def echoes():
+def _innovation_games(folder: str, first_seed: int, plan: list) -> None:
+    """Record the plan's games ((Options, agents) each, seeds from first_seed) into
+    tests/transcripts/FOLDER, replacing the games stored there."""
     from runtime.front.testing import cardset
-    from runtime.games.innovation.game import Options
     from runtime.games.innovation.transcripts import record
     cs = cardset("innovation")
-    out = Path(__file__).resolve().parent / "innovation_echoes"
+    out = Path(__file__).resolve().parent / folder
     out.mkdir(exist_ok=True)
     for old in out.glob("game_*.json"):
         old.unlink()
-    for i, (n, teams, agents) in enumerate(ECHOES_PLAN):
-        t = record(cs, 5000 + i, Options(players=n, teams=teams, expansions=("base", "echoes")),
-                   agents)
+    for i, (options, agents) in enumerate(plan):
+        t = record(cs, first_seed + i, options, agents)
         (out / f"game_{i:02d}.json").write_text(json.dumps(t, indent=1) + "\n")
-        print(i, n, teams, t["final"]["game_over"], t["final"]["decisions"])
+        print(i, options, t["final"]["game_over"], t["final"]["decisions"])
+
+
+def echoes():
+    from runtime.games.innovation.game import Options
+    _innovation_games("innovation_echoes", 5000, [
+        (Options(players=n, teams=teams, expansions=("base", "echoes")), agents)
+        for n, teams, agents in ECHOES_PLAN])
 
 
 def artifacts():
-    from runtime.front.testing import cardset
     from runtime.games.innovation.game import Options
-    from runtime.games.innovation.transcripts import record
-    cs = cardset("innovation")
-    out = Path(__file__).resolve().parent / "innovation_artifacts"
-    out.mkdir(exist_ok=True)
-    for old in out.glob("game_*.json"):
-        old.unlink()
-    for i, (n, teams, agents, sets, relics) in enumerate(ARTIFACTS_PLAN):
-        t = record(cs, 7000 + i, Options(players=n, teams=teams, expansions=sets, relics=relics),
-                   agents)
-        (out / f"game_{i:02d}.json").write_text(json.dumps(t, indent=1) + "\n")
-        print(i, n, teams, sets, relics, t["final"]["game_over"], t["final"]["decisions"])
+    _innovation_games("innovation_artifacts", 7000, [
+        (Options(players=n, teams=teams, expansions=sets, relics=relics), agents)
+        for n, teams, agents, sets, relics in ARTIFACTS_PLAN])
 
 
 def tashkalar():

@@ -43,6 +43,11 @@ def install(game) -> None:
     """Attach the Artifacts rules to a game whose sets include artifacts (before Echoes')."""
     if SET not in game.cards.set_names:
         raise ValueError("the artifacts set is in play but no Artifacts card is loaded")
+    # none of these changes what a special achievement's condition reads: the display is
+    # neither board nor hand, the dogma count serves sharing only, and a card moves (dug,
+    # seized, returned as a relic) through State.move, whose changed bits wake the specials
+    # (game._check_specials keeps its known inputs; CARDLANG_ACCEL=check verifies it)
+    game._hooks.setdefault("conditions see", [False])
     game.add_trigger("meld_action", dig)
     game.add_trigger("turn", free_artifact_action)
     game.add_action("meld", meld_from_display, _never)
@@ -61,7 +66,7 @@ def artifacts_index(game) -> int:
 # ------------------------------------------------------------------ the dig
 def hex_slot(game, card: int) -> int:
     """The slot of a card's hex image (-1: none)."""
-    icons = game.cards.icons[card]
+    icons = game.state.icons_of[card]
     for i in range(len(icons)):
         if icons[i] == HEX:
             return i
@@ -83,7 +88,7 @@ def dig(game, event) -> None:
     st = game.state
     if game.over:
         return
-    pile = st.board[p][game.cards.color[melded]]
+    pile = st.board[p][st.color_of[melded]]
     n = len(pile)
     if n < 2 or pile[n - 1] != melded:
         return
@@ -126,7 +131,7 @@ def display_count(game, p: int, card: int, icon: int) -> int:
     if st.zone_of[card] != DISPLAY or st.owner_of[card] != p or icon < 1:
         return 0
     k = 0
-    for i in game.cards.icons[card]:
+    for i in st.icons_of[card]:
         if i == icon:
             k += 1
     return k

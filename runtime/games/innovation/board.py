@@ -18,7 +18,7 @@ COLOR_STYLE = {"blue": "blue", "red": "red", "green": "green", "yellow": "yellow
 
 
 def _achievement(t, c) -> str:
-    return t.name[c] if t.is_special[c] else f"[{t.age[c]}]"
+    return t.name[c] if t.is_special[c] or t.kind[c] == "relic" else f"[{t.age[c]}]"
 
 
 def player_table(game, desc: Describer, p: int) -> Group:
@@ -57,6 +57,8 @@ def player_table(game, desc: Describer, p: int) -> Group:
         else:
             seen = " ".join(f"[{a}]" for a in sorted(t.age[c] for c in fc))
         lines += f"\n  forecast ({len(fc)}): {seen}"
+    if st.display[p]:  # Artifacts: the display, face up (000 "展示的牌")
+        lines += "\n  display: " + ", ".join(desc.card(c) for c in st.display[p])
     return Group(tab, Text(lines))
 
 
@@ -73,9 +75,13 @@ def footer(game) -> Text:
         parts.append(sizes if si == 0 else f"{name}: {sizes}")
     supply = "\n  ".join(parts)
     avail = sorted(st.available, key=lambda c: (t.is_special[c], t.age[c], t.name[c]))
+    relics = ""
+    if game.options.relics:  # Artifacts: the available relics area (000 "遗物卡（可选）")
+        names = sorted(t.name[c] for c in st.limbo if t.kind[c] == "relic")
+        relics = f"\nrelics available: {', '.join(names) or '-'}"
     return Text(f"supply piles: {supply}\nachievements available: "
                 f"{' '.join(_achievement(t, c) for c in avail) or '-'}   "
-                f"(a player needs {game.needed})")
+                f"(a player needs {game.needed}){relics}")
 
 
 def board(game, desc: Describer) -> list:

@@ -111,6 +111,9 @@ class CardTable:
         for i, c in enumerate(infos):
             self.by_name.setdefault(c.name, i)
         self.is_special = [k == KIND_SPECIAL for k in self.kind]
+        # not a standard achievement: a special one, or a relic (000 "遗物卡（可选）": a relic
+        # in achievements "不受任何影响标准成就的规则或效果的影响": only the relic rules reach it)
+        self.not_standard = [k == KIND_SPECIAL or k == "relic" for k in self.kind]
 
     def __len__(self) -> int:
         return self.n

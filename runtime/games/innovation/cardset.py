@@ -42,6 +42,7 @@ RUNTIME_MODULES = (
     "runtime.games.innovation.cards", "runtime.games.innovation.state",
     "runtime.games.innovation.effects", "runtime.games.innovation.accel.conditions",
     "runtime.games.innovation.game", "runtime.games.innovation.echoes",
+    "runtime.games.innovation.artifacts",
     "runtime.games.innovation.zones",
     "runtime.games.innovation.functions", "runtime.games.innovation.verbs.draw",
     "runtime.games.innovation.verbs.cards", "runtime.games.innovation.verbs.moves",

@@ -563,7 +563,7 @@ def of_value(env, card, v) -> bool:
 
 
 @test("standard", intrinsic=True, inline="(not _game(env).special_card[{item}])",
-      doc="a standard achievement: a card that is not a special achievement")
+      doc="a standard achievement: a card that is not a special achievement (nor a relic)")
 def standard(env, card, arg) -> bool:
     return not env.game.special_card[card]
 

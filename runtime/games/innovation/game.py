@@ -60,7 +60,7 @@ REPLACEABLE = ("draw", "meld", "tuck", "score", "return", "transfer", "exchange"
                "achieve")
 _R_DRAW, _R_MELD, _R_TUCK, _R_SCORE, _R_RETURN, _R_TRANSFER, _R_EXCHANGE, _R_SPLAY, \
     _R_ACHIEVE = range(len(REPLACEABLE))
-ACTION_TAGS = ("meld_action", "draw_action")
+ACTION_TAGS = ("meld_action", "draw_action", EV_TURN)
 
 
 @cython.cclass
@@ -301,7 +301,8 @@ class InnovationGame(Host):
         # a card whose face shows another value (Battleship Yamato: age 8, face 11) counts as
         # its face on a board and on display, as its age elsewhere (000 "历史文物扩展")
         self.face_of = column(cards, "face")
-        self.special_card = column(cards, "is_special")
+        # (true for a card that is not a standard achievement: a special one or a relic)
+        self.special_card = column(cards, "not_standard")
         self._dogma_icon = column(cards, "dogma_icon")
         self._icon_bits = column(cards, "icon_bits")
         self._meld_actions, self._dogma_actions, self._achieve_actions = _card_actions(
@@ -348,6 +349,7 @@ class InnovationGame(Host):
         self._dogma_count_fns = None
         self._listening = False      # a trigger on a verb's event: events have a reader
         self._extra_actions = False  # an "action:" hook is installed: legal_actions grows
+        self._action_fns = None      # their legal_fns, in order (_hook_actions)
         self._conditions_see = False  # hooks change what special conditions read
         self.over = False
         self._result: GameResult | None = None
@@ -412,7 +414,7 @@ class InnovationGame(Host):
         st.current = first
         st.turn = 0
         st.actions_left = self._actions_for_turn(0)
-        self._emit((EV_TURN, first, 0), False)
+        self._turn_event(first, 0)
 
     def _shuffle_supply(self, sets: set) -> None:
         """Every card of the game's sets into its supply pile, each pile shuffled; the rest
@@ -475,6 +477,7 @@ class InnovationGame(Host):
         replacing = [None] * len(REPLACEABLE)
         triggers: dict = {}
         listening = extra = False
+        actions: list = []
         for key, fns in hooks.items():
             if key.startswith("replace:"):
                 verb = key[8:]
@@ -487,6 +490,8 @@ class InnovationGame(Host):
                     listening = True
             elif key.startswith("action:"):
                 extra = True
+                for legal_fn, _ in fns:
+                    actions.append(legal_fn)
         self._replacing = None
         for fns in replacing:
             if fns is not None:
@@ -495,6 +500,7 @@ class InnovationGame(Host):
         self._triggers = triggers if triggers else None
         self._listening = listening
         self._extra_actions = extra
+        self._action_fns = actions if actions else None
         fns = hooks.get("rules")
         self._rules = fns[0] if fns else None
         fns = hooks.get("echo")
@@ -1460,11 +1466,17 @@ class InnovationGame(Host):
                     acts.append(achieve[a])
                 a += 1
         if self._extra_actions:
-            for key, val in self._hooks.items():
-                if key.startswith("action:"):
-                    for legal_fn, _ in val:
-                        acts.extend(legal_fn(self, p))
+            acts.extend(self._hook_actions(p))
         return acts
+
+    def _hook_actions(self, p: int) -> list:
+        """The actions the "action:" hooks add for p (Artifacts: a meld from display), in
+        legal_actions' order, after the game's own."""
+        out: list = []
+        if self._action_fns is not None:  # (_index_hooks: the "action:" hooks' legal_fns)
+            for legal_fn in self._action_fns:
+                out.extend(legal_fn(self, p))
+        return out
 
     def _check_action(self, p: int, action: tuple) -> None:
         st = self.state
@@ -1567,15 +1579,25 @@ class InnovationGame(Host):
         st.current = (st.current + 1) % self.n_players
         st.actions_left = self._actions_for_turn(st.turn)
         st.reset_counters()
-        if self.record_events or self._listening:
-            self._emit((EV_TURN, st.current, st.turn), False)
+        self._turn_event(st.current, st.turn)
+
+    def _turn_event(self, p: int, turn: int) -> None:
+        """A turn's start: its event, recorded and fired, or fired alone to the "turn"
+        triggers (Artifacts' free artifact action) whether or not a verb's event has a reader
+        (_emit fires only when `_listening`); no change is counted (as _emit(event, False))."""
+        if self.record_events or self._triggers is not None:
+            ev = (EV_TURN, p, turn)
+            if self.record_events:
+                self.events.append(ev)
+            if self._triggers is not None:
+                self._fire(ev)
 
     def step(self) -> None:
         """Ask the current player's agent for an action and apply it."""
         st = self.state
         p = st.current
         agent = self.agents[p]
-        if type(agent) is RandomAgent and not self._extra_actions and not self.over:
+        if type(agent) is RandomAgent and not self.over:
             self._apply(self._random_action(agent, p))
             return
         d = new_decision(p, "action", tuple(self.legal_actions()), 1, 1, "choose an action")
@@ -1585,14 +1607,22 @@ class InnovationGame(Host):
     def _random_action(self, agent, p: int) -> tuple:
         """The action the runtime's own RandomAgent takes from legal_actions(), picked by
         position with the same draws (RandomAgent.pick_one) without making the list, the
-        Decision or the answer: the same games (tests/test_codegen_games.py). (Only without
-        "action:" hooks, which add actions; achievable_ages asks the other hooks.)"""
+        Decision or the answer: the same games (tests/test_codegen_games.py). The actions
+        "action:" hooks add come last, as in legal_actions (the hooks are asked the same
+        question); achievable_ages asks the other hooks."""
         st = self.state
         hand = st.hand[p]
         n = len(hand)
         board = st.board[p]
         ages = self.achievable_ages(p)
-        i = agent.pick_one(1, action_count(n, board, ages))
+        k = action_count(n, board, ages)
+        if self._extra_actions:
+            extra = self._hook_actions(p)
+            i = agent.pick_one(1, k + len(extra))
+            if i >= k:
+                return tuple(extra[i - k])
+        else:
+            i = agent.pick_one(1, k)
         if i == 0:
             return DRAW_ACTION
         i -= 1
@@ -1676,7 +1706,7 @@ class InnovationGame(Host):
             g._replacing = g._triggers = None
             g._rules = None
             g._echo_fn = g._icon_fns = None
-            g._dogma_count_fns = None
+            g._dogma_count_fns = g._action_fns = None
             g._listening = g._extra_actions = g._conditions_see = False
         return g
 

@@ -15,6 +15,7 @@ class InnovationInline:
     cimports = (
         ("runtime.games.innovation.zones", "cards_of", "cards_of"),
         ("runtime.games.innovation.zones", "cards_in", "cards_in"),
+        ("runtime.games.innovation.zones", "cards_seen", "cards_seen"),
         ("runtime.games.innovation.zones", "colors_on", "colors_on"),
         ("runtime.games.innovation.functions", "color_of", "color_of"),
         ("runtime.games.innovation.functions", "card_value", "card_value"),
@@ -47,6 +48,13 @@ class InnovationInline:
         if single:
             return f"cards_of(env, {lit(zone)}, {players}, {position})"
         return f"cards_in(env, {lit(zone)}, {players}, {position})"
+
+    def seen_listing(self, noun: str, zone: str, single: bool, players: str, position: str):
+        """listing() for a loop that only reads the items (emit.py): one player's hand or
+        score pile without the copy (zones.cards_seen); None: the plain listing."""
+        if noun == "card" and single and zone in ("hand", "score"):
+            return f"cards_seen(env, {lit(zone)}, {players}, {position})"
+        return None
 
     def domain(self, noun: str):
         """Every thing of type `noun` (zones.DOMAINS), as a new list."""

@@ -3,7 +3,9 @@
 000 "开始游戏" and "计分": hands and score piles are held face down, and the back of a card
 shows its age (and set); every board is face up; achievements are face down (their ages show)
 except the named special achievements; the supply piles show only their size. A player sees
-his own hand and score pile (and forecast) in full; everyone's else only as backs.
+his own hand and score pile (and forecast) in full; everyone's else only as backs. Artifacts:
+every display is face up (000 "展示的牌"), and so are the relics in the available relics area
+and in achievements (000 "遗物卡（可选）": seized by name from either).
 """
 from __future__ import annotations
 
@@ -22,7 +24,8 @@ def observation(game, viewer: int) -> dict:
         return t.name[c]
 
     def achievement(c: int):
-        return shown(c) if t.is_special[c] else back(c)
+        # a special achievement, or a relic (Artifacts: known by its age, seized by name)
+        return shown(c) if t.is_special[c] or t.kind[c] == "relic" else back(c)
 
     players = []
     for p in range(game.n_players):
@@ -39,9 +42,12 @@ def observation(game, viewer: int) -> dict:
         })
     supply = {t.set_names[si]: {str(a): len(pile) for a, pile in enumerate(ages) if pile}
               for si, ages in enumerate(st.supply)}
-    return {"viewer": viewer, "current_player": st.current, "actions_left": st.actions_left,
-            "turn": st.turn, "players": players, "supply": supply,
-            "available": [achievement(c) for c in sorted(st.available)],
-            "removed": [shown(c) for c in st.removed],
-            "over": game.over,
-            "result": None if game._result is None else game._result.to_dict()}
+    out = {"viewer": viewer, "current_player": st.current, "actions_left": st.actions_left,
+           "turn": st.turn, "players": players, "supply": supply,
+           "available": [achievement(c) for c in sorted(st.available)],
+           "removed": [shown(c) for c in st.removed],
+           "over": game.over,
+           "result": None if game._result is None else game._result.to_dict()}
+    if game.options.relics:  # Artifacts: the available relics area, face up (000 "遗物卡（可选）")
+        out["relics"] = [shown(c) for c in sorted(st.limbo) if t.kind[c] == "relic"]
+    return out

@@ -26,14 +26,18 @@ SETUP_KEYS = {"players": "each player's zones", "decks": "the top of supply pile
               "actions_left": "actions left in the turn", "turn": "the turn number"}
 EXPECT_KEYS = {"players": "each player's zones", "decks": "the top of supply piles",
                "achievements": "the available achievements"}
+# the zones of an expansion: named only in a game that plays it (Echoes' forecast, 000 "新关键
+# 词：预兆"; Artifacts' display, 000 "展示的牌")
+ZONE_SETS = {"forecast": "echoes", "display": "artifacts"}
 ACTIONS = {"dogma": ("card", "color"), "meld": ("card",), "draw": (), "achieve": ("age",)}
 
 
 class ZoneChecks:
     """The checks of one scenario against a catalogue of cards."""
 
-    def __init__(self, catalogue, chk: Checker, n: int, placing: bool):
+    def __init__(self, catalogue, chk: Checker, n: int, placing: bool, sets=None):
         self.cat, self.chk, self.n = catalogue, chk, n
+        self.sets = sets                # the sets in play (None: not checked)
         self.placing = placing          # setup: every card once, splays need two cards
         self.placed: dict = {}          # card name -> where it was first placed
 
@@ -80,6 +84,12 @@ class ZoneChecks:
         if not self.chk.obj(v, path, PLAYER_ZONES, f"{pname}'s zones"):
             return
         for z in CARD_ZONES:
+            need = ZONE_SETS.get(z)
+            if z in v and need and self.sets is not None and need not in self.sets:
+                self.chk.error(path + (z,), f"{pname}'s {z} is a zone of the {need} set, which "
+                               f"this game does not play (sets: {', '.join(self.sets)})",
+                               f"add the option sets: base, {need}")
+                continue
             if z in v:
                 self.cards(v[z], path + (z,), f"{pname}'s {z}", special_ok=z == "achievements")
         if "board" in v and self.chk.obj(v["board"], path + ("board",), COLORS,
@@ -133,7 +143,7 @@ class ZoneChecks:
 
 
 def check_setup(cat, setup: dict, path: tuple, chk: Checker, n: int, options: dict) -> None:
-    z = ZoneChecks(cat, chk, n, placing=True)
+    z = ZoneChecks(cat, chk, n, placing=True, sets=tuple(options.get("sets", ("base",))))
     if "players" in setup:
         z.players(setup["players"], path + ("players",))
     if "decks" in setup:
@@ -149,7 +159,7 @@ def check_setup(cat, setup: dict, path: tuple, chk: Checker, n: int, options: di
 
 
 def check_expect(cat, expect: dict, path: tuple, chk: Checker, n: int, options: dict) -> None:
-    z = ZoneChecks(cat, chk, n, placing=False)
+    z = ZoneChecks(cat, chk, n, placing=False, sets=tuple(options.get("sets", ("base",))))
     if "players" in expect:
         z.players(expect["players"], path + ("players",))
     if "decks" in expect:

@@ -384,20 +384,11 @@ class State:
             lst = self.supply[self.set_of[card]][self.age_of[card]]
         else:
             lst = self._zone_list(zone, owner, card)
-        if cython.compiled:  # a C loop from the end (piles lose their top) instead of a call
-            i = len(lst) - 1
-            while i >= 0:
-                c = lst[i]
-                if c == card:
-                    break
-                i -= 1
-            if i < 0:
+        if cython.compiled:  # a C search from the end (piles lose their top) and one memmove
+            # (state.pxd: list.remove would compare from the front through Python, and pop
+            # would call back into Python to shrink the list)
+            if cl_remove_card(lst, card) < 0:
                 raise ValueError(f"card {card} is not in its zone's list")
-            n = len(lst) - 1
-            while i < n:  # close the gap, then drop the last
-                lst[i] = lst[i + 1]
-                i += 1
-            cl_drop_last(lst)  # (state.pxd: C; list.pop would call back into Python to shrink)
         else:
             lst.remove(card)
         if zone == _SCORE:

@@ -68,6 +68,19 @@ def cards_of(env, zone: str, p: int, position) -> list:
     return cards_in(env, zone, [p], position)
 
 
+def cards_seen(env, zone: str, p: int, position) -> list:
+    """cards_of for a reader that only looks at the cards (a query's filter loop, which makes
+    its own list of the ones kept): one player's hand or score pile is that zone's own list,
+    not a copy; the caller must not change it nor keep it."""
+    g = env.game
+    st = g.state
+    if zone == "hand":
+        return st.hand[p]
+    if zone == "score":
+        return st.score[p]
+    return cards_of(env, zone, p, position)
+
+
 def cards_in(env, zone: str, players: list, position) -> list:
     """The cards in `zone` of each of `players`, in turn: a board pile by pile in colour
     order, each top to bottom (`position` "top" or "bottom": that card of each pile)."""

@@ -48,7 +48,7 @@ cdef class InnovationGame(Host):
     cdef public list _achieve_actions, _opponents
     cdef public bint _specials_known, record_events, over, _checking_specials, transactional
     cdef public bint _listening, _extra_actions, _conditions_see, has_face
-    cdef public list _replacing, _icon_fns, _dogma_count_fns
+    cdef public list _replacing, _icon_fns, _dogma_count_fns, _action_fns
     cdef public dict _triggers
     cdef public object _echo_fn
     cdef public Rules _rules
@@ -135,5 +135,8 @@ cdef class InnovationGame(Host):
     @cython.locals(d=Decision, st=State, p=long)
     cpdef step(self)
     @cython.locals(st=State, hand=list, n=long, board=list, pile=list, ages=long, a=long,
-                   i=long)
+                   i=long, k=long, extra=list)
     cpdef tuple _random_action(self, RandomAgent agent, long p)
+    @cython.locals(out=list)
+    cpdef list _hook_actions(self, long p)
+    cpdef _turn_event(self, long p, long turn)

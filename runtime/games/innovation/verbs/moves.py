@@ -22,7 +22,7 @@ def return_items(env, items: list) -> list:
     if tally is None:
         tally = dv["__returned__"] = {}
     tally[p] = tally.get(p, 0) + len(items)
-    return list(items)
+    return items  # (not a copy: a step's binding copies what it keeps; nothing changes it)
 
 
 @verb("transfer", "cards", kwargs=(("to", "place", True),), phrase="{verbs} {obj}{args}",
@@ -40,7 +40,7 @@ def transfer_items(env, items: list, players: list, zone: str) -> list:
     g = env.game
     for c in items:
         g.transfer(c, players[0], zone)
-    return list(items)
+    return items  # (as return_items)
 
 
 def exchange_phrase(r, act) -> str:

@@ -1,0 +1,25 @@
+# C types for the compiled twin of artifacts.py (dsl/codegen/runtime_build.py): Artifacts' rules
+# as the compiled game calls them (the dig after every meld action, the free artifact action at
+# every turn's start, the display's meld actions and dogma count), with typed locals. The game
+# argument is the compiled game.
+cimport cython
+from runtime.games.innovation.state cimport State
+from runtime.games.innovation.game cimport InnovationGame
+
+cdef long HEX
+
+cpdef long artifacts_index(InnovationGame game) except? -1
+@cython.locals(icons=tuple, i=Py_ssize_t)
+cpdef long hex_slot(InnovationGame game, long card) except? -2
+@cython.locals(slot=long)
+cpdef bint digs(InnovationGame game, long melded, long covered) except -1
+@cython.locals(p=long, melded=long, st=State, pile=list, n=Py_ssize_t, covered=long, card=long)
+cpdef dig(InnovationGame game, tuple event)
+@cython.locals(st=State, base=list, v=long, pile=list, card=long)
+cpdef long dig_artifact(InnovationGame game, long p, long value) except? -2
+@cython.locals(st=State, k=long, i=long)
+cpdef long display_count(InnovationGame game, long p, long card, long icon) except? -1
+@cython.locals(p=long, st=State, card=long, choice=list)
+cpdef free_artifact_action(InnovationGame game, tuple event)
+@cython.locals(c=long)
+cpdef list meld_from_display(InnovationGame game, long p)

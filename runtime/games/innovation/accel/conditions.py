@@ -30,7 +30,7 @@ import cython
 from dsl import ir as I
 from dsl.accel import CHECK, AccelMismatch
 
-from ..cards import N_ICON_SLOTS, icon_id
+from ..cards import COLORS, N_ICON_SLOTS, icon_id
 from ..effects import Predicate
 from ..state import (IN_ALL, IN_BOARD, IN_COLORS, IN_FORECAST, IN_ICONS, IN_SCORED, IN_SPLAYS,
                     IN_TOPS, IN_TUCKED, N_COLORS, int_array, int_filled)
@@ -151,6 +151,53 @@ def _deps(e, deps: set) -> bool:
     return False
 
 
+# functions that read one pile of a player: the position of the colour argument (the player's
+# follows it); a pile's cards, splay and visible slots change only with its State.pile_rev
+PILE_FNS = {"pile_slots": 1, "pile_icons": 1, "splay": 0, "top": 0, "pile": 0}
+
+
+def pile_form(cond):
+    """(any, query) when a condition's part is any(...) or none(...) of all colours with only
+    where-tests that read nothing but the pile of that colour (`it`) of the player asked, and
+    constants (Heritage's "a pile showing eight hexes"); None otherwise. Such a part is
+    answered pile by pile (PileTested)."""
+    if not (isinstance(cond, I.Fn) and cond.name in ("any", "none") and len(cond.args) == 1):
+        return None
+    q = cond.args[0]
+    if not (isinstance(q, I.Query) and q.noun == "color" and q.zone is None and q.rank is None
+            and q.min is None and q.max is None and q.all_but is None and q.preds):
+        return None
+    if not all(p.kind == "where" and _pile_local(p.arg) for p in q.preds):
+        return None
+    return cond.name == "any", q
+
+
+def _pile_local(e) -> bool:
+    """Whether e reads nothing but the pile of colour `it` of the player asked (and
+    constants): the test of one pile."""
+    if isinstance(e, I.Const):
+        return e.type not in ("players", "card", "cards") and \
+            (e.type != "player" or e.value == "you")
+    if isinstance(e, I.ItRef):
+        return True
+    if isinstance(e, (I.Arith, I.Cmp)):
+        return _pile_local(e.left) and _pile_local(e.right)
+    if isinstance(e, (I.Neg, I.Not)):
+        return _pile_local(e.expr)
+    if isinstance(e, I.Logic):
+        return all(_pile_local(p) for p in e.parts)
+    if isinstance(e, I.Fn):
+        args = e.args
+        k = PILE_FNS.get(e.name)
+        if k is not None:
+            return (len(args) > k and isinstance(args[k], I.ItRef)
+                    and all(_you(a) for a in args[k + 1:])
+                    and all(isinstance(a, I.Const) and _pile_local(a) for a in args[:k]))
+        if e.name in PURE_FNS:
+            return all(_pile_local(a) for a in args)
+    return False
+
+
 _INPUT_BITS = {"board": IN_BOARD, "icons": IN_ICONS, "colors": IN_COLORS, "tops": IN_TOPS,
                "splays": IN_SPLAYS, "tucked": IN_TUCKED, "scored": IN_SCORED,
                "forecast": IN_FORECAST}
@@ -171,14 +218,18 @@ VALUE_DEPS = ("tucked", "scored")  # with "icon:NAME": inputs read as plain valu
 SHAPE_DEPS = frozenset(("colors", "splays"))  # the board's shape: its colours and their splays
 
 
-def memo(holds, cond, tops=None) -> "Part":
+def memo(holds, cond, tops=None, piles=None) -> "Part":
     """`holds(game, player)` as a Part: a table of answers by value when it reads only values
     (one icon's count, the turn counters); else its last answer per state and player with the
     inputs it read (board parts by revision number); evaluated every time when what it reads
     is not known. `tops` (any, test_card): the part is "any/none of your top cards where..."
-    with tests that read only the card (cardset.tops_form), answered card by card (TopsTested)."""
+    with tests that read only the card (cardset.tops_form), answered card by card (TopsTested).
+    `piles` (any, test_pile): the part is "any/none of all colours where..." with tests that
+    read only that colour's pile (pile_form), answered pile by pile (PileTested)."""
     if tops is not None:
         return TopsTested(holds, tops[0], tops[1])
+    if piles is not None and piles[1] is not None:
+        return PileTested(holds, piles[0], piles[1])
     deps = dependencies(cond)
     if not deps:
         return Part(holds)
@@ -330,6 +381,55 @@ class TopsTested(Part):
                 if r == 1:
                     return self.any
         return not self.any
+
+
+_PILE_PARTS = itertools.count()  # each PileTested's place in State.pile_tests
+_COLOR_NAMES = COLORS  # (the items a part over all colours tests: the colours' names)
+
+
+class PileTested(Part):
+    """A part "any (or none) of all colours where TESTS" whose tests read only the pile of that
+    colour of the player asked (Heritage: "a pile showing eight hexes", History: "four echo
+    effects"): each pile's answer is kept in the state (State.pile_tests, copied with it) under
+    the pile's revision (State.pile_rev, bumped by every change to the pile), so after a meld
+    only the pile melded on is tested again (`test_pile(game, player, colour name)`, the
+    part's where-tests on one candidate), not the five."""
+
+    __slots__ = ("any", "test_pile", "index")
+
+    def __init__(self, holds, any_: bool, test_pile):
+        Part.__init__(self, holds)
+        self.any = any_
+        self.test_pile = test_pile
+        self.index = next(_PILE_PARTS)
+
+    def ask(self, game, st, player) -> bool:
+        n = len(st.pile_rev)
+        base = self.index * n
+        if st.pile_tests is None or len(st.pile_tests) < base + n:
+            _grow_pile_tests(st, base + n)
+        for c in range(_N_COLORS):
+            at = player * _N_COLORS + c
+            rev = st.pile_rev[at] + 1  # (0 in pile_tests: never tested)
+            v = st.pile_tests[base + at]
+            if v >> 1 == rev:
+                r = v & 1
+            else:
+                r = 1 if self.test_pile(game, player, _COLOR_NAMES[c]) else 0
+                st.pile_tests[base + at] = rev * 2 + r
+            if r == 1:
+                return self.any
+        return not self.any
+
+
+def _grow_pile_tests(st, size: int) -> None:
+    """State.pile_tests with room for `size` answers (the old ones kept)."""
+    old = st.pile_tests
+    grown = int_filled(size, 0)
+    if old is not None:
+        for i in range(len(old)):
+            grown[i] = old[i]
+    st.pile_tests = grown
 
 
 class TabledShape(Part):

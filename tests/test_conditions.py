@@ -163,8 +163,8 @@ def test_parts_that_read_one_value_are_tabled_by_value():
 
 
 def test_a_remembered_part_keeps_one_int_per_player_until_its_revisions_move():
-    # a part that reads only revisions (Universe's top cards) keeps rev * 2 + answer in
-    # State.cond_memo, and is evaluated again when the revision it reads moves
+    # a part that reads only revisions (Universe's top cards) keeps (rev + 1) * 2 + answer in
+    # its region of State.cond_answers, and is evaluated again when the revision it reads moves
     from runtime.games.innovation.accel.conditions import Remembered
     from runtime.games.innovation.state import BOARD, State
     cs = cardset("innovation", mode="interpreted")
@@ -174,12 +174,14 @@ def test_a_remembered_part_keeps_one_int_per_player_until_its_revisions_move():
     part = Remembered(lambda game, p: calls.append(p) or next(answers), frozenset({"tops"}))
     assert not part.values
     assert part.ask(None, st_, 0) and part.ask(None, st_, 0) and calls == [0]
-    key = part.slot
-    assert st_.cond_memo[key] == st_.tops_rev[0] * 2 + 1  # one int: the revision and the answer
+    key = part.index * len(st_.pile_rev)
+    # one int: the revision and the answer
+    assert st_.cond_answers[key] == (st_.tops_rev[0] + 1) * 2 + 1
     assert not part.ask(None, st_, 1) and calls == [0, 1]  # another player: his own
     st_.move(0, BOARD, 0)                                  # a top card of player 0 changed
     assert part.ask(None, st_, 0) and calls == [0, 1, 0]
-    assert st_.cond_memo[key] == st_.tops_rev[0] * 2 + 1 and st_.cond_memo[key + 1] % 2 == 0
+    assert st_.cond_answers[key] == (st_.tops_rev[0] + 1) * 2 + 1
+    assert st_.cond_answers[key + 1] % 2 == 0
     assert not part.ask(None, st_, 1) and calls == [0, 1, 0]  # player 1's revision did not move
 
 

@@ -15,8 +15,9 @@ cdef class Part:
 cdef class Remembered(Part):
     cdef public bint board, icons, colors, tops, splays, forecast, tucked, scored, values
     cdef public list icon_ids
-    cdef public long slot
-    @cython.locals(hit=tuple, rev=long, values=tuple, r=bint, key=long, packed=long)
+    cdef public long slot, index
+    @cython.locals(hit=tuple, rev=long, values=tuple, r=bint, key=long, packed=long, n=long,
+                   at=long)
     cpdef bint ask(self, game, State st, long player) except -1
 
 cdef class Tabled(Part):
@@ -41,7 +42,7 @@ cdef class PileTested(Part):
     cpdef bint ask(self, game, State st, long player) except -1
 
 @cython.locals(old=object, grown=object, i=Py_ssize_t)
-cpdef _grow_pile_tests(State st, long size)
+cpdef _grow_cond_answers(State st, long size)
 
 cdef class TabledShape(Part):
     cdef public long mask

@@ -242,6 +242,9 @@ def memo(holds, cond, tops=None, piles=None) -> "Part":
 
 _CHECK = CHECK  # (a C constant in the compiled twin, accel/conditions.pxd)
 _SLOTS = itertools.count(0, 8)  # each Remembered's keys in State.cond_memo: slot + player
+# each PileTested's and Remembered's region in State.cond_answers (len(State.pile_rev) ints:
+# one per pile, or one per player)
+_REGIONS = itertools.count()
 _N_ICON_SLOTS = N_ICON_SLOTS  # (C constants in the compiled twin, conditions.pxd)
 _N_COLORS = N_COLORS
 
@@ -272,7 +275,7 @@ class Remembered(Part):
     """A part that reads only `deps` of its player, remembered in State.cond_memo."""
 
     __slots__ = ("board", "icons", "colors", "tops", "splays", "forecast", "tucked", "scored",
-                 "icon_ids", "values", "slot")
+                 "icon_ids", "values", "slot", "index")
 
     def __init__(self, holds, deps: frozenset):
         Part.__init__(self, holds)
@@ -283,6 +286,7 @@ class Remembered(Part):
         self.tucked, self.scored = "tucked" in deps, "scored" in deps
         self.values = self.tucked or self.scored or bool(self.icon_ids)
         self.slot = next(_SLOTS)
+        self.index = next(_REGIONS)
 
     def ask(self, game, st, player) -> bool:
         # The revisions read, summed: each only grows, so the sum is unchanged exactly when
@@ -300,14 +304,18 @@ class Remembered(Part):
             rev += st.splays_rev[player]
         if self.forecast:
             rev += st.forecast_rev[player]
-        key = self.slot + player
-        if not self.values:  # kept as one int, rev * 2 + answer (no tuple to make)
-            packed = st.cond_memo.get(key, -1)
-            if packed >= 0 and packed >> 1 == rev:
+        if not self.values:  # kept as one int in State.cond_answers, (rev + 1) * 2 + answer
+            n = len(st.pile_rev)
+            at = self.index * n + player
+            if st.cond_answers is None or len(st.cond_answers) < self.index * n + n:
+                _grow_cond_answers(st, self.index * n + n)
+            packed = st.cond_answers[at]
+            if packed >> 1 == rev + 1:  # (0: never answered)
                 return (packed & 1) == 1
             r = self.truth(game, player)
-            st.cond_memo[key] = rev * 2 + (1 if r else 0)
+            st.cond_answers[at] = (rev + 1) * 2 + (1 if r else 0)
             return r
+        key = self.slot + player
         values = (st.tucked_this_turn[player] if self.tucked else -1,
                   st.scored_this_turn[player] if self.scored else -1,
                   tuple([st.icons[player * _N_ICON_SLOTS + i] for i in self.icon_ids]))
@@ -383,17 +391,16 @@ class TopsTested(Part):
         return not self.any
 
 
-_PILE_PARTS = itertools.count()  # each PileTested's place in State.pile_tests
 _COLOR_NAMES = COLORS  # (the items a part over all colours tests: the colours' names)
 
 
 class PileTested(Part):
     """A part "any (or none) of all colours where TESTS" whose tests read only the pile of that
     colour of the player asked (Heritage: "a pile showing eight hexes", History: "four echo
-    effects"): each pile's answer is kept in the state (State.pile_tests, copied with it) under
-    the pile's revision (State.pile_rev, bumped by every change to the pile), so after a meld
-    only the pile melded on is tested again (`test_pile(game, player, colour name)`, the
-    part's where-tests on one candidate), not the five."""
+    effects"): each pile's answer is kept in the state (State.cond_answers, copied with it)
+    under the pile's revision (State.pile_rev, bumped by every change to the pile), so after
+    a meld only the pile melded on is tested again (`test_pile(game, player, colour name)`,
+    the part's where-tests on one candidate), not the five."""
 
     __slots__ = ("any", "test_pile", "index")
 
@@ -401,35 +408,35 @@ class PileTested(Part):
         Part.__init__(self, holds)
         self.any = any_
         self.test_pile = test_pile
-        self.index = next(_PILE_PARTS)
+        self.index = next(_REGIONS)
 
     def ask(self, game, st, player) -> bool:
         n = len(st.pile_rev)
         base = self.index * n
-        if st.pile_tests is None or len(st.pile_tests) < base + n:
-            _grow_pile_tests(st, base + n)
+        if st.cond_answers is None or len(st.cond_answers) < base + n:
+            _grow_cond_answers(st, base + n)
         for c in range(_N_COLORS):
             at = player * _N_COLORS + c
-            rev = st.pile_rev[at] + 1  # (0 in pile_tests: never tested)
-            v = st.pile_tests[base + at]
+            rev = st.pile_rev[at] + 1  # (0 in cond_answers: never tested)
+            v = st.cond_answers[base + at]
             if v >> 1 == rev:
                 r = v & 1
             else:
                 r = 1 if self.test_pile(game, player, _COLOR_NAMES[c]) else 0
-                st.pile_tests[base + at] = rev * 2 + r
+                st.cond_answers[base + at] = rev * 2 + r
             if r == 1:
                 return self.any
         return not self.any
 
 
-def _grow_pile_tests(st, size: int) -> None:
-    """State.pile_tests with room for `size` answers (the old ones kept)."""
-    old = st.pile_tests
+def _grow_cond_answers(st, size: int) -> None:
+    """State.cond_answers with room for `size` ints (the old ones kept; 0: no answer)."""
+    old = st.cond_answers
     grown = int_filled(size, 0)
     if old is not None:
         for i in range(len(old)):
             grown[i] = old[i]
-    st.pile_tests = grown
+    st.cond_answers = grown
 
 
 class TabledShape(Part):

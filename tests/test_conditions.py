@@ -163,8 +163,8 @@ def test_parts_that_read_one_value_are_tabled_by_value():
 
 
 def test_a_remembered_part_keeps_one_int_per_player_until_its_revisions_move():
-    # a part that reads only revisions (Universe's top cards) keeps rev * 2 + answer in
-    # State.cond_memo, and is evaluated again when the revision it reads moves
+    # a part that reads only revisions (Universe's top cards) keeps (rev + 1) * 2 + answer in
+    # its region of State.cond_answers, and is evaluated again when the revision it reads moves
     from runtime.games.innovation.accel.conditions import Remembered
     from runtime.games.innovation.state import BOARD, State
     cs = cardset("innovation", mode="interpreted")
@@ -174,12 +174,14 @@ def test_a_remembered_part_keeps_one_int_per_player_until_its_revisions_move():
     part = Remembered(lambda game, p: calls.append(p) or next(answers), frozenset({"tops"}))
     assert not part.values
     assert part.ask(None, st_, 0) and part.ask(None, st_, 0) and calls == [0]
-    key = part.slot
-    assert st_.cond_memo[key] == st_.tops_rev[0] * 2 + 1  # one int: the revision and the answer
+    key = part.index * len(st_.pile_rev)
+    # one int: the revision and the answer
+    assert st_.cond_answers[key] == (st_.tops_rev[0] + 1) * 2 + 1
     assert not part.ask(None, st_, 1) and calls == [0, 1]  # another player: his own
     st_.move(0, BOARD, 0)                                  # a top card of player 0 changed
     assert part.ask(None, st_, 0) and calls == [0, 1, 0]
-    assert st_.cond_memo[key] == st_.tops_rev[0] * 2 + 1 and st_.cond_memo[key + 1] % 2 == 0
+    assert st_.cond_answers[key] == (st_.tops_rev[0] + 1) * 2 + 1
+    assert st_.cond_answers[key + 1] % 2 == 0
     assert not part.ask(None, st_, 1) and calls == [0, 1, 0]  # player 1's revision did not move
 
 
@@ -346,3 +348,87 @@ def test_a_card_sets_specials_are_read_once_for_all_its_games():
     turned = _specials_of(sps[::-1])
     assert list(turned[2]) == [s.card_id for s in sps[::-1]]
     assert _specials_of([]) == ({}, True, [], [], [])
+
+
+def _colors(*preds):
+    return I.Query("color", "all", None, None, None, preds=tuple(preds), type="colors")
+
+
+HEXES_8 = I.Pred("where", I.Cmp(">=", _fn("pile_slots", I.Const("hex", "icon"), I.ItRef("color")),
+                                I.Const(8, "int"), "bool"))
+
+
+def test_which_parts_are_answered_pile_by_pile():
+    # "there is a colour such that <tests of that colour's pile>" (Echoes' Heritage, History)
+    from runtime.games.innovation.accel.conditions import pile_form
+    q = _colors(HEXES_8)
+    assert pile_form(_fn("any", q, type="bool")) == (True, q)
+    assert pile_form(_fn("none", q, type="bool")) == (False, q)
+    mine = I.Pred("where", I.Cmp(">", _fn("pile_icons", I.Const("crown", "icon"), I.ItRef("color"),
+                                          I.Const("you", "player")), I.Const(2, "int"), "bool"))
+    assert pile_form(_fn("any", _colors(mine), type="bool")) == (True, _colors(mine))
+    theirs = I.Pred("where", I.Cmp(">", _fn("pile_icons", I.Const("crown", "icon"),
+                                            I.ItRef("color"), I.Const("opponent", "player")),
+                                   I.Const(2, "int"), "bool"))
+    red_pile = I.Pred("where", I.Cmp(">=", _fn("pile_slots", I.Const("hex", "icon"),
+                                               I.Const("red", "color")), I.Const(8, "int"), "bool"))
+    whole_board = I.Pred("where", I.Cmp(">", _fn("icons", I.Const("crown", "icon")),
+                                        I.Const(2, "int"), "bool"))
+    for other in (_fn("count", q), _fn("any", _query(TOP, BELOW_8), type="bool"),  # not colours
+                  _fn("any", _colors(theirs), type="bool"),        # another player's pile
+                  _fn("any", _colors(red_pile), type="bool"),      # not the pile of `it`
+                  _fn("any", _colors(whole_board), type="bool"),   # the whole board
+                  _fn("any", _colors(), type="bool")):             # no test
+        assert pile_form(other) is None, other
+
+
+def test_a_pile_part_tests_only_the_piles_that_changed():
+    # PileTested keeps each pile's answer under the pile's revision (State.pile_rev): after a
+    # change to one pile only that pile is tested again; a clone keeps its own answers
+    from runtime.games.innovation.accel.conditions import PileTested
+    from runtime.games.innovation.state import BOARD, State
+    cs = cardset("innovation", mode="interpreted")
+    tested = []
+    red = next(c for c in range(cs.table.n) if cs.table.kind[c] == "card"
+               and cs.table.color[c] == 1)
+    # "a pile holding a card": only the red pile is not empty below
+    part = PileTested(None, True, lambda g, p, color: tested.append((p, color))
+                      or bool(st_.board[p][("blue", "red", "green", "yellow", "purple")
+                                           .index(color)]))
+    st_ = State(cs.table, 2)
+    assert not part.ask(None, st_, 0) and len(tested) == 5      # every pile once
+    assert not part.ask(None, st_, 0) and len(tested) == 5      # nothing changed
+    assert not part.ask(None, st_, 1) and len(tested) == 10     # the other player's piles
+    st_.move(red, BOARD, 0)
+    assert part.ask(None, st_, 0) and tested[10:] == [(0, "red")]  # the changed pile alone
+    copy = st_.clone()
+    assert part.ask(None, copy, 0) and len(tested) == 11        # the clone's answers too
+    assert not part.ask(None, st_, 1) and len(tested) == 11     # player 1's piles did not move
+
+
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_pile_parts_answer_what_their_condition_says_at_every_step(seed):
+    # Heritage's and History's parts asked of each player at every step of base+Echoes games,
+    # in both runtimes (the compiled one tests a pile with the module's item test), against
+    # the condition evaluated
+    from dsl.codegen import have_c_compiler
+    sets = [cardset("innovation")]
+    if have_c_compiler():
+        sets.append(cardset("innovation", mode="compiled"))
+    for cs in sets:
+        parts = [sp.condition.parts[0] for sp in cs.specials if sp.name in ("Heritage", "History")]
+        assert [type(p).__name__ for p in parts] == ["PileTested"] * 2
+        rt = cs.runtime
+        game_cls, options, agent = ((rt.InnovationGame, rt.Options, rt.RandomAgent) if rt else
+                                    (InnovationGame, Options, RandomAgent))
+        g = game_cls(cs.table, cs.effects, cs.specials,
+                     options(players=3, expansions=("base", "echoes")), seed=seed,
+                     agents=[agent(seed + q) for q in range(3)])
+        steps = 0
+        while not g.over and steps < 200:
+            for part in parts:
+                for p in range(3):
+                    assert part.ask(g, g.state, p) == part.truth(g, p)
+            g.step()
+            steps += 1

@@ -214,12 +214,16 @@ def _lower(cards: list, vocab):
             effects.append(core)
         cond_parts = []
         cond_text = []
+        item_tests = []  # per part: the item_N function of an any/none part (or None)
         if card.condition is not None:
-            cond_parts = [(f"card_{i}_condition_{k}", em.condition(lowering.condition(part)))
-                          for k, part in enumerate(I.condition_parts(card.condition)[1])]
+            for k, part in enumerate(I.condition_parts(card.condition)[1]):
+                low = lowering.condition(part)
+                cond_parts.append((f"card_{i}_condition_{k}", em.condition(low)))
+                item_tests.append(em.item_test(low))
             cond_text = render.card(card).splitlines()[-1:]
         out.append({"index": i, "name": card.name, "path": _rel(card.path), "effects": effs,
                     "condition_parts": cond_parts, "condition_text": cond_text,
+                    "item_tests": item_tests,
                     "repeat_error": f"{card.path}: \"{card.name}\" repeated its effect "
                                     f"{MAX_REPEATS} times"})
     return out, effects, em
@@ -542,6 +546,13 @@ class CompiledCards:
         card `card` (card id `cid`)."""
         mod, i, _ = self._by_card[id(card)]
         return mod.condition(i, cid, part)
+
+    def condition_item(self, card: I.Card, cid: int, part: int = 0):
+        """`test(game, player, item)` for part `part` of the card's condition when that part is
+        any/none of a query: whether one candidate passes the query's filters (None for a
+        part of another form)."""
+        mod, i, _ = self._by_card[id(card)]
+        return mod.condition_item(i, cid, part)
 
 
 def compiled_effects(cards: list, vocab, interp, context, progress=None,

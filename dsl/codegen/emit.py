@@ -423,6 +423,17 @@ class Emitter(Visitor):
     def visit_Exists(self, e: C.Exists) -> str:
         return f"{self._query_function(e.select, 'exists')}(env)"
 
+    def item_test(self, e) -> str | None:
+        """For a condition `any`/`none` of an unranked query (C.Exists, or C.Not of one): the
+        cdef function `item_N(env, item)` telling whether one candidate passes the query's
+        filters, so that a runtime may ask the condition item by item (an Innovation special
+        whose every test reads one pile: conditions.PileTested); None for any other form."""
+        if type(e) is C.Not:
+            e = e.expr
+        if type(e) is not C.Exists or e.select.rank is not None:
+            return None
+        return self._query_function(e.select, "item")
+
     def visit_Zone(self, e: C.Zone) -> str:
         return f"new_place({lit(e.zone)}, {self.players_list(e.players)}, {lit(e.position)})"
 
@@ -496,6 +507,10 @@ class Emitter(Visitor):
             if kind == "exists":
                 lines = [f"cdef bint {name}(Env_t env) except -1:"] + decls + \
                         [f"    cdef list items = {listing}", "    for x in items:"] + tests + \
+                        ["        return True", "    return False"]
+            elif kind == "item":  # one candidate's tests: whether `item` passes the filters
+                lines = [f"cdef bint {name}(Env_t env, object item) except -1:"] + decls + \
+                        ["    cdef list items = [item]", "    for x in items:"] + tests + \
                         ["        return True", "    return False"]
             elif not tests:
                 # nothing to test: the zone's items (a new list) are the candidates

@@ -12,7 +12,7 @@ from dsl.lower import Lowering
 
 from . import karma
 from .cards import KIND_SPECIAL, CardInfo, CardTable
-from .accel.conditions import Combination, Part, dependencies, memo
+from .accel.conditions import Combination, Part, dependencies, memo, pile_form
 from .effects import Effect, EffectContext, SpecialAchievement
 
 
@@ -171,7 +171,13 @@ def build_cardset(cards: list, edition: int = 3, mode: str = "interpreted",
                 form = tops_form(part, vocab) if fast else None
                 tops = None if form is None else (
                     form[0], _card_tester(c, lowering.select(form[1]), cid, env_types, interp))
-                holds.append(remember(h, part, tops) if fast else plain(h))
+                # a part testing each colour's pile alone: its compiled test of one pile
+                # (dsl/codegen item tests), or the query's where-tests interpreted
+                form = pile_form(part) if fast and tops is None else None
+                piles = None if form is None else (
+                    form[0], compiled.condition_item(c, cid, k) if compiled else
+                    _card_tester(c, lowering.select(form[1]), cid, env_types, interp))
+                holds.append(remember(h, part, tops, piles) if fast else plain(h))
             # with its inputs known, a special is asked only when one of them changed
             specials.append(SpecialAchievement(cid, c.name, combined(op, holds),
                                                inputs=dependencies(c.condition) if fast else None))

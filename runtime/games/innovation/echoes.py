@@ -151,13 +151,15 @@ _HEXES, _ECHOES, _BONUSES, _BEST = 1, 2, 3, 4
 
 def pile_memo(game, st, at: int) -> int:
     """Where pile `at`'s counts start in st.slot_memo, counted again if the pile changed."""
+    # (st.slot_memo read in place: a local of it would be a memoryview taken and released at
+    # every call, when compiled)
     if st.slot_memo is None:
         st.slot_memo = int_filled(len(st.pile_rev) * SLOT_FIELDS, 0)
-    memo = st.slot_memo
     i = at * SLOT_FIELDS
     rev = st.pile_rev[at] + 1
-    if memo[i] == rev:
+    if st.slot_memo[i] == rev:
         return i
+    memo = st.slot_memo
     p = at // 5
     color = at - p * 5
     pile = st.board[p][color]

@@ -15,7 +15,10 @@ from .cards import COLORS, color_id, icon_id
 from .echoes import (bonus_count as visible_bonus_count, card_bonus as printed_bonus,
                      card_shows, eligible as echoes_eligible, eligible_with_points,
                      highest_bonus as highest_visible_bonus, pile_slot_count, visible_bonuses)
+from .state import ICON_BITS, ICON_MASK
 from .zones import BASIC_ICONS, cards_in, colors_on
+
+_ICON_BITS, _ICON_MASK = ICON_BITS, ICON_MASK  # (C constants in the compiled twin)
 
 _EX = ("_executor(env)",)  # the Cython form of a missing optional player: the executor
 
@@ -371,8 +374,9 @@ def piles_with_of(g, icon, n: int, who: int) -> int:
         return 0
     st = g.state
     k = 0
-    for c in range(5):  # (the five colours: a C loop)
-        if st.pile_icon(who, c, i) >= n:
+    shift = _ICON_BITS * (i - 1)  # (State.pile_icon, read in place)
+    for at in range(who * 5, who * 5 + 5):  # (the five colours: a C loop)
+        if ((st.pile_icons[at] >> shift) & _ICON_MASK) >= n:
             k += 1
     return k
 

@@ -294,6 +294,10 @@ class State:
         # counts of each pile an expansion remembers under the pile's revision (Echoes' visible
         # hexes, echo effects and bonuses: echoes.pile_memo, which makes it at its first count)
         self.slot_memo = None
+        # the kept answers of the special achievements' parts, each with the revision it was
+        # given under (accel/conditions.PileTested by pile, Remembered by player; made at the
+        # first answer)
+        self.cond_answers = None
 
     # ---- copying (snapshots for transactional apply, tests) ----
     def clone(self) -> "State":
@@ -341,6 +345,7 @@ class State:
         s.shape = self.shape.copy()
         s.cond_memo = dict(self.cond_memo)  # same boards, same revisions: still valid
         s.slot_memo = None if self.slot_memo is None else self.slot_memo.copy()
+        s.cond_answers = None if self.cond_answers is None else self.cond_answers.copy()
         s.changed = self.changed.copy()
         s.changed_any = self.changed_any
         s.version = self.version

@@ -30,7 +30,7 @@ import cython
 from dsl import ir as I
 from dsl.accel import CHECK, AccelMismatch
 
-from ..cards import N_ICON_SLOTS, icon_id
+from ..cards import COLORS, N_ICON_SLOTS, icon_id
 from ..effects import Predicate
 from ..state import (IN_ALL, IN_BOARD, IN_COLORS, IN_FORECAST, IN_ICONS, IN_SCORED, IN_SPLAYS,
                     IN_TOPS, IN_TUCKED, N_COLORS, int_array, int_filled)
@@ -151,6 +151,53 @@ def _deps(e, deps: set) -> bool:
     return False
 
 
+# functions that read one pile of a player: the position of the colour argument (the player's
+# follows it); a pile's cards, splay and visible slots change only with its State.pile_rev
+PILE_FNS = {"pile_slots": 1, "pile_icons": 1, "splay": 0, "top": 0, "pile": 0}
+
+
+def pile_form(cond):
+    """(any, query) when a condition's part is any(...) or none(...) of all colours with only
+    where-tests that read nothing but the pile of that colour (`it`) of the player asked, and
+    constants (Heritage's "a pile showing eight hexes"); None otherwise. Such a part is
+    answered pile by pile (PileTested)."""
+    if not (isinstance(cond, I.Fn) and cond.name in ("any", "none") and len(cond.args) == 1):
+        return None
+    q = cond.args[0]
+    if not (isinstance(q, I.Query) and q.noun == "color" and q.zone is None and q.rank is None
+            and q.min is None and q.max is None and q.all_but is None and q.preds):
+        return None
+    if not all(p.kind == "where" and _pile_local(p.arg) for p in q.preds):
+        return None
+    return cond.name == "any", q
+
+
+def _pile_local(e) -> bool:
+    """Whether e reads nothing but the pile of colour `it` of the player asked (and
+    constants): the test of one pile."""
+    if isinstance(e, I.Const):
+        return e.type not in ("players", "card", "cards") and \
+            (e.type != "player" or e.value == "you")
+    if isinstance(e, I.ItRef):
+        return True
+    if isinstance(e, (I.Arith, I.Cmp)):
+        return _pile_local(e.left) and _pile_local(e.right)
+    if isinstance(e, (I.Neg, I.Not)):
+        return _pile_local(e.expr)
+    if isinstance(e, I.Logic):
+        return all(_pile_local(p) for p in e.parts)
+    if isinstance(e, I.Fn):
+        args = e.args
+        k = PILE_FNS.get(e.name)
+        if k is not None:
+            return (len(args) > k and isinstance(args[k], I.ItRef)
+                    and all(_you(a) for a in args[k + 1:])
+                    and all(isinstance(a, I.Const) and _pile_local(a) for a in args[:k]))
+        if e.name in PURE_FNS:
+            return all(_pile_local(a) for a in args)
+    return False
+
+
 _INPUT_BITS = {"board": IN_BOARD, "icons": IN_ICONS, "colors": IN_COLORS, "tops": IN_TOPS,
                "splays": IN_SPLAYS, "tucked": IN_TUCKED, "scored": IN_SCORED,
                "forecast": IN_FORECAST}
@@ -171,14 +218,18 @@ VALUE_DEPS = ("tucked", "scored")  # with "icon:NAME": inputs read as plain valu
 SHAPE_DEPS = frozenset(("colors", "splays"))  # the board's shape: its colours and their splays
 
 
-def memo(holds, cond, tops=None) -> "Part":
+def memo(holds, cond, tops=None, piles=None) -> "Part":
     """`holds(game, player)` as a Part: a table of answers by value when it reads only values
     (one icon's count, the turn counters); else its last answer per state and player with the
     inputs it read (board parts by revision number); evaluated every time when what it reads
     is not known. `tops` (any, test_card): the part is "any/none of your top cards where..."
-    with tests that read only the card (cardset.tops_form), answered card by card (TopsTested)."""
+    with tests that read only the card (cardset.tops_form), answered card by card (TopsTested).
+    `piles` (any, test_pile): the part is "any/none of all colours where..." with tests that
+    read only that colour's pile (pile_form), answered pile by pile (PileTested)."""
     if tops is not None:
         return TopsTested(holds, tops[0], tops[1])
+    if piles is not None and piles[1] is not None:
+        return PileTested(holds, piles[0], piles[1])
     deps = dependencies(cond)
     if not deps:
         return Part(holds)
@@ -191,6 +242,9 @@ def memo(holds, cond, tops=None) -> "Part":
 
 _CHECK = CHECK  # (a C constant in the compiled twin, accel/conditions.pxd)
 _SLOTS = itertools.count(0, 8)  # each Remembered's keys in State.cond_memo: slot + player
+# each PileTested's and Remembered's region in State.cond_answers (len(State.pile_rev) ints:
+# one per pile, or one per player)
+_REGIONS = itertools.count()
 _N_ICON_SLOTS = N_ICON_SLOTS  # (C constants in the compiled twin, conditions.pxd)
 _N_COLORS = N_COLORS
 
@@ -221,7 +275,7 @@ class Remembered(Part):
     """A part that reads only `deps` of its player, remembered in State.cond_memo."""
 
     __slots__ = ("board", "icons", "colors", "tops", "splays", "forecast", "tucked", "scored",
-                 "icon_ids", "values", "slot")
+                 "icon_ids", "values", "slot", "index")
 
     def __init__(self, holds, deps: frozenset):
         Part.__init__(self, holds)
@@ -232,6 +286,7 @@ class Remembered(Part):
         self.tucked, self.scored = "tucked" in deps, "scored" in deps
         self.values = self.tucked or self.scored or bool(self.icon_ids)
         self.slot = next(_SLOTS)
+        self.index = next(_REGIONS)
 
     def ask(self, game, st, player) -> bool:
         # The revisions read, summed: each only grows, so the sum is unchanged exactly when
@@ -249,14 +304,18 @@ class Remembered(Part):
             rev += st.splays_rev[player]
         if self.forecast:
             rev += st.forecast_rev[player]
-        key = self.slot + player
-        if not self.values:  # kept as one int, rev * 2 + answer (no tuple to make)
-            packed = st.cond_memo.get(key, -1)
-            if packed >= 0 and packed >> 1 == rev:
+        if not self.values:  # kept as one int in State.cond_answers, (rev + 1) * 2 + answer
+            n = len(st.pile_rev)
+            at = self.index * n + player
+            if st.cond_answers is None or len(st.cond_answers) < self.index * n + n:
+                _grow_cond_answers(st, self.index * n + n)
+            packed = st.cond_answers[at]
+            if packed >> 1 == rev + 1:  # (0: never answered)
                 return (packed & 1) == 1
             r = self.truth(game, player)
-            st.cond_memo[key] = rev * 2 + (1 if r else 0)
+            st.cond_answers[at] = (rev + 1) * 2 + (1 if r else 0)
             return r
+        key = self.slot + player
         values = (st.tucked_this_turn[player] if self.tucked else -1,
                   st.scored_this_turn[player] if self.scored else -1,
                   tuple([st.icons[player * _N_ICON_SLOTS + i] for i in self.icon_ids]))
@@ -330,6 +389,54 @@ class TopsTested(Part):
                 if r == 1:
                     return self.any
         return not self.any
+
+
+_COLOR_NAMES = COLORS  # (the items a part over all colours tests: the colours' names)
+
+
+class PileTested(Part):
+    """A part "any (or none) of all colours where TESTS" whose tests read only the pile of that
+    colour of the player asked (Heritage: "a pile showing eight hexes", History: "four echo
+    effects"): each pile's answer is kept in the state (State.cond_answers, copied with it)
+    under the pile's revision (State.pile_rev, bumped by every change to the pile), so after
+    a meld only the pile melded on is tested again (`test_pile(game, player, colour name)`,
+    the part's where-tests on one candidate), not the five."""
+
+    __slots__ = ("any", "test_pile", "index")
+
+    def __init__(self, holds, any_: bool, test_pile):
+        Part.__init__(self, holds)
+        self.any = any_
+        self.test_pile = test_pile
+        self.index = next(_REGIONS)
+
+    def ask(self, game, st, player) -> bool:
+        n = len(st.pile_rev)
+        base = self.index * n
+        if st.cond_answers is None or len(st.cond_answers) < base + n:
+            _grow_cond_answers(st, base + n)
+        for c in range(_N_COLORS):
+            at = player * _N_COLORS + c
+            rev = st.pile_rev[at] + 1  # (0 in cond_answers: never tested)
+            v = st.cond_answers[base + at]
+            if v >> 1 == rev:
+                r = v & 1
+            else:
+                r = 1 if self.test_pile(game, player, _COLOR_NAMES[c]) else 0
+                st.cond_answers[base + at] = rev * 2 + r
+            if r == 1:
+                return self.any
+        return not self.any
+
+
+def _grow_cond_answers(st, size: int) -> None:
+    """State.cond_answers with room for `size` ints (the old ones kept; 0: no answer)."""
+    old = st.cond_answers
+    grown = int_filled(size, 0)
+    if old is not None:
+        for i in range(len(old)):
+            grown[i] = old[i]
+    st.cond_answers = grown
 
 
 class TabledShape(Part):

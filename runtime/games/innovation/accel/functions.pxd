@@ -7,6 +7,8 @@ from runtime.games.innovation.state cimport State
 from runtime.games.innovation.cards cimport color_id, icon_id
 from runtime.games.innovation.zones cimport cards_in, colors_on
 
+cdef long _ICON_BITS, _ICON_MASK
+
 cpdef color_of(InnovationGame g, card)
 cpdef list colors_of(InnovationGame g, cards)
 cpdef long card_value(InnovationGame g, card) except? -1
@@ -25,5 +27,5 @@ from runtime.games.innovation.echoes cimport highest_bonus as highest_visible_bo
 cpdef long highest_bonus(InnovationGame g, long who) except? -1
 cpdef long bonus_count_of(InnovationGame g, long who) except? -1
 cpdef long pile_slots_of(InnovationGame g, icon, color, long who) except? -1
-@cython.locals(i=long, k=long, c=long, st=State)
+@cython.locals(i=long, k=long, at=long, shift=long, st=State)
 cpdef long piles_with_of(InnovationGame g, icon, long n, long who) except? -1

@@ -58,7 +58,7 @@ cdef class State:
     cdef public long[::1] pile_icons, zone_of, owner_of
     cdef public long[::1] tucked_this_turn, scored_this_turn, score_sum
     cdef public long[::1] board_rev, icons_rev, colors_rev, tops_rev, splays_rev, forecast_rev
-    cdef public long[::1] pile_rev, slot_memo
+    cdef public long[::1] pile_rev, slot_memo, cond_answers
     cdef public long[::1] seen_top, seen_splay, changed, shape, icons, special_of, avail_count
     cdef public long avail_ages, changed_any, version
     cdef public object cards

@@ -23,3 +23,7 @@ cpdef long display_count(InnovationGame game, long p, long card, long icon) exce
 cpdef free_artifact_action(InnovationGame game, tuple event)
 @cython.locals(c=long)
 cpdef list meld_from_display(InnovationGame game, long p)
+@cython.locals(st=State, c=long, zone=long, out=list)
+cpdef list seizable(InnovationGame game, long value)
+@cython.locals(cands=list, chosen=list, c=long, st=State)
+cpdef bint seize(InnovationGame game, long p, long value) except -1

@@ -167,13 +167,17 @@ def free_artifact_action(game, event) -> None:
 def seizable(game, value: int) -> list:
     """The relics of an age that may be seized: in the relic area (the relics out of play) or
     in any player's achievements (000 "遗物卡（可选）": "只能从可用遗物区域，或任何玩家的成就堆
-    （包括你自己的）中夺取"), in id order."""
+    （包括你自己的）中夺取"), in id order. (The relics are a few cards of the table: each one's
+    zone is read, where a search of the area would walk every card of the sets not in play.)"""
     st = game.state
-    kind, age_of = game.cards.kind, game.age_of
-    out = [c for c in st.limbo if kind[c] == RELIC and age_of[c] == value]
-    for q in range(game.n_players):
-        out.extend(c for c in st.achievements[q] if kind[c] == RELIC and age_of[c] == value)
-    return sorted(out)
+    age_of = game.age_of
+    out = []
+    for c in game.cards.relics:
+        if age_of[c] == value:
+            zone = st.zone_of[c]
+            if zone == LIMBO or zone == ACHIEVEMENTS:
+                out.append(c)
+    return out
 
 
 def seize(game, p: int, value: int) -> bool:
@@ -187,8 +191,8 @@ def seize(game, p: int, value: int) -> bool:
         return False
     c = chosen[0]
     where = "achievements"
-    in_play = set(game.options.expansions) | {"base"}
-    if game.cards.set[c] in in_play:
+    back = game.cards.set[c]
+    if back == "base" or back in game.options.expansions:
         where = game._choose(p, RELIC, ("achievements", "hand"), 1, 1,
                              f"seize {game.cards.name[c]} to your achievements or your hand")[0]
     st = game.state

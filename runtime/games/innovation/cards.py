@@ -114,6 +114,7 @@ class CardTable:
         # not a standard achievement: a special one, or a relic (000 "遗物卡（可选）": a relic
         # in achievements "不受任何影响标准成就的规则或效果的影响": only the relic rules reach it)
         self.not_standard = [k == KIND_SPECIAL or k == "relic" for k in self.kind]
+        self.relics = [i for i, k in enumerate(self.kind) if k == "relic"]  # (in id order)
 
     def __len__(self) -> int:
         return self.n

@@ -21,3 +21,7 @@ cpdef long dig_artifact(InnovationGame game, long p, long value) except? -2
 cpdef long display_count(InnovationGame game, long p, long card, long icon) except? -1
 @cython.locals(p=long, st=State, card=long, choice=list)
 cpdef free_artifact_action(InnovationGame game, tuple event)
+@cython.locals(st=State, c=long, zone=long, out=list)
+cpdef list seizable(InnovationGame game, long value)
+@cython.locals(cands=list, chosen=list, c=long, st=State)
+cpdef bint seize(InnovationGame game, long p, long value) except -1

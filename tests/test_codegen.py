@@ -395,6 +395,43 @@ def test_one_players_cards_are_cards_in_of_that_player(mode):
     assert checked > 100
 
 
+def test_a_count_of_a_query_counts_without_a_list():
+    # count(QUERY) is the core IR's Count: compiled, a count_N function counts the candidates
+    # passing the filters (reading the zone's own list), or takes the zone's length without
+    # any; no list of the candidates is made (the interpreter: len(candidates))
+    card = check_text('''card "Probe"
+    age 1; color red; icons castle crown hex castle
+    dogma castle
+    effect:
+        draw count(all cards in hand where value(it) > 1)
+        if count(all cards in score) > 2: draw 1
+''', "probe.card")[0]
+    text, _ = generate([card], "test/probe")
+    body = text[text.index("cdef int card_0_effect_0"):]
+    assert "len(_as_list(" not in body and "count_0(env)" in body and "count_1(env)" in body
+    counted = text[text.index("cdef Py_ssize_t count_0(Env_t env) except -1:"):]
+    counted = counted[:counted.index("return n")]
+    assert "cards_seen(env, 'hand', _executor(env), None)" in counted
+    assert "n += 1" in counted and "kept" not in counted
+    assert "    return len(cards_seen(env, 'score', _executor(env), None))" in text
+
+
+def test_a_counted_ranking_gives_its_keys_to_the_choice():
+    # "the two highest": the query returns its candidates with their keys (rank_keyed) and
+    # pick_from's choice among the tied reads them (no key evaluated again through the IR)
+    card = check_text('''card "Probe"
+    age 1; color red; icons castle crown hex castle
+    dogma castle
+    effect:
+        score two highest cards from hand
+''', "probe.card")[0]
+    text, _ = generate([card], "test/probe")
+    body = text[text.index("cdef int card_0_effect_0"):]
+    assert "_pick_keyed(env, keyed_0(env), 2, 2, None" in body
+    assert ("    return rank_keyed(items, [(card_value(_game(env), x)) for x in items], True)"
+            in text)
+
+
 def test_a_query_nested_in_a_query_gets_a_function_of_its_own():
     # the inner query's function is made while the outer one is: each takes its own name
     card = check_text('''card "Probe"

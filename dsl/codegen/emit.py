@@ -132,14 +132,23 @@ class Emitter(Visitor):
         if t is C.Pick:
             out.append(f"{pad}_items, _wanted = {self.pick_call(obj, cands)}")
         elif t is C.Amount:
-            out.append(f"{pad}_items, _wanted = [], {self.expr(obj.count)}")
+            # (draw 2: the first verb's result is the step's; the empty object is listed only
+            # when something reads it, the binding of the items or a verb's {obj})
+            if (p.bind is not None and p.bind_items) or any(
+                    "{obj" in (v.inline or "") for v in p.verbs):
+                out.append(f"{pad}_items, _wanted = [], {self.expr(obj.count)}")
+            else:
+                out.append(f"{pad}_wanted = {self.expr(obj.count)}")
         elif obj is None:
             out.append(f"{pad}_items, _wanted = [], 0")
         else:
             out += [f"{pad}_items = _as_list({self.expr(obj)})", f"{pad}_wanted = len(_items)"]
-        out.append(f"{pad}_res = _items")
+        if t is not C.Amount:  # (an amount's first verb sets _res)
+            out.append(f"{pad}_res = _items")
+        # what reads the last verb's result: the step's binding (unless of the items) or flag
+        used = (p.bind is not None and not p.bind_items) or p.flag is not None
         for i, v in enumerate(p.verbs):
-            out.extend(self.verb(p, i, v, pad))
+            out.extend(self.verb(p, i, v, pad, used or i < len(p.verbs) - 1))
         if p.bind is not None:
             chosen = "_items" if p.bind_items else "_res"
             value = f"({chosen}[0] if {chosen} else None)" if p.bind_one else f"list({chosen})"
@@ -177,8 +186,10 @@ class Emitter(Visitor):
             return "None"
         return self.expr(node.select.source)
 
-    def verb(self, p: C.Perform, i: int, v, pad: str) -> list[str]:
-        """One verb of a step on `_res` (what the verb before it did)."""
+    def verb(self, p: C.Perform, i: int, v, pad: str, used: bool = True) -> list[str]:
+        """One verb of a step on `_res` (what the verb before it did). `used`: its result is
+        read (by a later verb, the step's binding or flag); a verb done item by item whose
+        result nothing reads keeps no list of the items it did."""
         if i == 0 and type(p.obj) is C.Amount:  # draw 2, draw two [3]
             value = self.expr(p.obj.value)
             if v.inline:
@@ -191,6 +202,8 @@ class Emitter(Visitor):
                 out.append(f"{pad}    _res = in_order({self.node(v)}, _res, env)")
             test = v.inline.format(item="_x", player="_executor(env)") if v.inline \
                 else f"{self.node(v)}.run(env, _x)"
+            if not used:
+                return out + [f"{pad}for _x in _res:", f"{pad}    {test}"]
             out += [f"{pad}_done = []", f"{pad}for _x in _res:", f"{pad}    if {test}:",
                     f"{pad}        _done.append(_x)", f"{pad}_res = _done"]
             return out

@@ -69,8 +69,10 @@ def main() -> None:
     # each value read as the option's type (relics=true a bool), as `cardlang bench` reads it
     sys.path.insert(0, REPO)
     from runtime.core import registry
-    from runtime.front.commands import game_options
-    extra = game_options(registry.get(a.game), None, False, a.option)
+    from runtime.front.commands import game_options, with_sets
+    # the sets checked with the other options (relics need Artifacts), then passed apart
+    extra = game_options(registry.get(a.game), None, False, with_sets(a.option, a.sets))
+    extra.pop("sets", None)
     modes = ("interpreted", "compiled") if a.mode == "both" else (a.mode,)
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed")

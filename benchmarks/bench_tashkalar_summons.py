@@ -40,6 +40,7 @@ def position(mode: str, seed: int = 5):
     for s in B.SQUARES:
         e.owner[s] = rnd.randrange(2)
         e.rank[s] = rnd.choice([0, 0, 0, 1, 1, 2])
+    e.board_changed()
     e.hand[0] = e.table.ids("being")
     e.legends[0] = e.table.ids("legend")
     e.legend_supply[0] = 1

@@ -65,7 +65,14 @@ FUNCTIONS = (
     FuncDef("min", ("int", "int"), "int", _min, phrase="the smaller of {0} and {1}", pure=True,
             inline="min({0}, {1})"),
 )
+def _something(env, item, arg) -> bool:
+    return True
+
+
 TESTS = (
+    TestDef("something", _something, inline="True",
+            doc="any item at all: `may STEP` of an object that holds no item (a name bound to "
+                "nothing, a function that finds nothing) is not asked (dsl/lower.py)"),
     TestDef("other", _other, inline="({item} != _executor(env))", subject="player",
             doc="other than the executing player"),
     TestDef("opponent", _opponent, inline="({item} in _opponents(env))", subject="player",

@@ -130,8 +130,21 @@ class Lowering:
         if all(type(s) is C.Pick and s.mode == "all" for s in sides):
             empty = tuple(s.select for s in sides)
         able = self.able(first) if type(o) is not C.Pick and o is not None else None
+        if able is None and o is not None and type(o) not in (C.Pick, C.Amount) and self.items(obj):
+            # an object of things that lie in zones that holds none of them (a name bound to
+            # nothing, a function that finds nothing): nothing would be done, so nothing is
+            # asked, as for an "all" query without candidates
+            able = self.v.tests["something"]
         return C.Optional_(step, "may " + " and ".join(a.verbs) + "?", empty, able,
                            a.span.line)
+
+    def items(self, e) -> bool:
+        """Whether an expression's value is things that lie in zones (a zoned noun's type, or a
+        list of them): it may hold none of them."""
+        t = getattr(e, "type", None)
+        spec = self.v.types.get(t) if t else None
+        kinds = {n.type for n in self.v.nouns.values() if n.zoned}
+        return t in kinds or (spec is not None and spec.element in kinds)
 
     def able(self, verb):
         """The test of what a verb can act on (vocab.VerbDef.able), or None."""

@@ -20,11 +20,18 @@ AMOUNTS = {">=": "{} or more", "<=": "{} or fewer", "==": "exactly {}", ">": "mo
            "<": "fewer than {}", "!=": "other than {}"}
 
 
+# the statements a conditional block may say as one clause ("score it and repeat this effect");
+# a block holding a condition, a loop or a choice of blocks keeps its sentences
+JOINABLE = (I.Act, I.RepeatEffect, I.Stop, I.Let)
+
+
 class Ctx:
     def __init__(self, kind: str, exports=()):
         self.kind = kind            # the effect kind
         self.exports = set(exports)  # names bound by an earlier effect of the card
         self.last = None             # the most recently bound name: said "it"
+        self.bound = {}              # name -> the step that bound it ("as from_hand")
+        self.binders = {}            # every step of the effect that binds a name, by name
         self.in_where = 0            # inside a query's condition "it" is the candidate
 
 
@@ -86,6 +93,7 @@ class Renderer:
                     break
                 exports.extend(e.exports)
         self.ctx = Ctx(eff.kind, exports)
+        self.ctx.binders = _binders(eff.body)
         body = self.sentences(eff.body)
         if eff.trigger is not None:
             t = eff.trigger
@@ -110,6 +118,9 @@ class Renderer:
 
     # ------------------------------------------------------------------ statements
     def sentences(self, ops) -> str:
+        return " ".join(self.sentence_list(ops))
+
+    def sentence_list(self, ops) -> list:
         out = []
         ops = list(ops)
         ctx = self.ctx
@@ -130,11 +141,21 @@ class Renderer:
             if isinstance(op, I.Act) and op.bind:
                 ctx.last = op.bind
             i += 1
-        return " ".join(out)
+        return out
 
     def clause(self, ops) -> str:
         """A block said inside a sentence: its sentences joined, without the final period."""
         return _lower_first(self.sentences(ops)).rstrip(".")
+
+    def branch_clause(self, ops) -> str:
+        """A conditional block: several plain sentences are one clause ("keep it and repeat
+        this effect"), so that none of them reads as done whatever the condition."""
+        parts = self.sentence_list(ops)
+        plain = [_lower_first(p).rstrip(".") for p in parts]
+        if len(plain) < 2 or not all(isinstance(op, JOINABLE) for op in ops) \
+                or any(". " in p or "! " in p or p.endswith("!") for p in plain):
+            return _lower_first(" ".join(parts)).rstrip(".")
+        return ", ".join(plain[:-1]) + " and " + plain[-1]
 
     def stmt(self, op) -> str:
         if isinstance(op, I.Act):
@@ -143,9 +164,9 @@ class Renderer:
             parts = []
             for n, (c, body) in enumerate(op.branches):
                 lead = "if " if n == 0 else "otherwise, if "
-                parts.append(lead + self.cond(c) + ", " + self.clause(body))
+                parts.append(lead + self.cond(c) + ", " + self.branch_clause(body))
             if op.orelse:
-                parts.append("otherwise, " + self.clause(op.orelse))
+                parts.append("otherwise, " + self.branch_clause(op.orelse))
             return ". ".join(_cap(p) for p in parts)
         if isinstance(op, I.ForEach):
             return f"for each {self.item_phrase(op.iterable)}, " + self.clause(op.body)
@@ -190,7 +211,39 @@ class Renderer:
 
     def act_sentence(self, act: I.Act) -> str:
         s = self.act_phrase(act)
+        if act.bind:
+            self.ctx.bound[act.bind] = act
         return ("you may " + s) if act.optional else s
+
+    def bound_card(self, e: I.Var, plural=False, count=None) -> str:
+        """A coined card name ("as from_hand"), said by the step that bound it: "the card you
+        returned from your hand" (with `count`: "you returned exactly one card from your
+        hand"). "" when no step of this effect bound it, or another one is said alike."""
+        act = self.ctx.bound.get(e.name)
+        if act is None or not _coined(e.name):
+            return ""
+        said = self.binder_words(act)
+        if any(other is not act and self.binder_words(other) == said
+               for other in self.ctx.binders.values()):
+            return ""  # another step says the same: the name tells them apart
+        noun, verb, where = said
+        if count is not None:
+            one = count == "exactly one"
+            return f"you {verb} {count} {noun}{'' if one else 's'}{where}"
+        return f"the {noun}{'s' if plural else ''} you {verb}{where}"
+
+    def binder_words(self, act: I.Act) -> tuple:
+        """What a binding step did, as (noun, past verb, " from ZONE")."""
+        o = act.obj
+        noun, where = "card", ""
+        if isinstance(o, I.Query):
+            noun = o.noun if o.noun and not o.noun.endswith("s") else "card"
+            tops = [p.arg for p in o.preds if p.kind == "position"]
+            noun = " ".join(tops + [noun])
+            spec = None if o.zone is None else self.v.zones.get(o.zone.zone)
+            if o.zone is not None and (spec is None or not spec.shared):
+                where = " from " + self.zone(o.zone)
+        return noun, _past_of(act.verbs[-1]), where
 
     def act_phrase(self, act: I.Act) -> str:
         """The verb's phrase (vocab.VerbDef.phrase): a function of this renderer and the step,
@@ -383,11 +436,14 @@ class Renderer:
         if e.type in ("card", "cards"):
             if e.name == ctx.last and it_ok and not ctx.in_where:
                 return "them" if plural else "it"
+            bound = self.bound_card(e, plural)
+            if bound:
+                return bound
             if _participle(e.name):
                 return f"the card{'s' if plural else ''} you {e.name}" \
                     if e.name not in ("drawn", "chosen", "shown") \
                     else f"the {e.name} card{'s' if plural else ''}"
-            return f"the {e.name} card"
+            return f"the {e.name.replace('_', ' ')} card"
         return self.var_words.get(e.type, e.name)
 
     def const(self, e: I.Const) -> str:
@@ -479,6 +535,9 @@ class Renderer:
         yes = e.name == "any"
         if isinstance(x, I.Var) and x.name in self.ctx.exports:
             return self.exported_any(x, yes)
+        if isinstance(x, I.Var) and x.type in ("card", "cards") and self.bound_card(x, count="any"):
+            said = self.bound_card(x, count="any")
+            return said if yes else said.replace(" any ", " no ", 1)
         if isinstance(x, I.Var):
             return ("you " + _past(x.name) + " any cards") if yes and _participle(x.name) else \
                 (f"you {_past(x.name)} no cards" if _participle(x.name) else f"{'some' if yes else 'no'} {x.name}")
@@ -512,6 +571,9 @@ class Renderer:
                 n = self.count_words(right)
                 subject = "they have" if _owned_by_it(cl) else "you have"
                 amount = AMOUNTS[e.op].format(n)
+                if isinstance(cl, I.Var) and cl.type in ("card", "cards") \
+                        and self.bound_card(cl, count=amount):
+                    return self.bound_card(cl, count=amount)
                 if isinstance(cl, I.Var) and _participle(cl.name) and cl.type in ("card", "cards"):
                     one = isinstance(right, I.Const) and right.value == 1 and e.op == "=="
                     return f"you {_past(cl.name)} {amount} card{'' if one else 's'}"
@@ -585,6 +647,47 @@ def _past(name: str) -> str:
 
 def _participle(name: str) -> bool:
     return name.endswith("ed") or name in ("drawn", "chosen", "shown", "kept", "taken")
+
+
+def _coined(name: str) -> bool:
+    """A name that is no English word ("from_hand", "top_returned", "ca"): said by the step
+    that bound it rather than by itself."""
+    return not name.isalpha() or len(name) <= 2
+
+
+def _binders(ops, out=None) -> dict:
+    """Every step of a block, nested blocks included, that binds a name: name -> step."""
+    out = {} if out is None else out
+    for op in ops:
+        if isinstance(op, I.Act):
+            if op.bind:
+                out.setdefault(op.bind, op)
+            continue
+        for field in ("body", "orelse", "options", "branches"):
+            sub = getattr(op, field, None)
+            if not sub:
+                continue
+            if field == "branches":
+                for _, body in sub:
+                    _binders(body, out)
+            elif field == "options":
+                for body in sub:
+                    _binders(body, out)
+            else:
+                _binders(sub, out)
+    return out
+
+
+# the past tense of a verb, for a card named by what was done to it
+PAST_OF = {"draw": "drew", "choose": "chose", "take": "took", "keep": "kept",
+           "transfer": "transferred", "put": "put", "set": "set"}
+
+
+def _past_of(verb: str) -> str:
+    head = verb.split("-")[0]
+    if head in PAST_OF:
+        return PAST_OF[head]
+    return head + ("d" if head.endswith("e") else "ed")
 
 
 def _count_of(e):

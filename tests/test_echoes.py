@@ -273,3 +273,34 @@ def test_echoes_visible_slots_are_the_states():
     """echoes.py repeats state.VISIBLE_SLOTS (the compiled state keeps it as a C tuple)."""
     from runtime.games.innovation import echoes, state
     assert echoes.VISIBLE_SLOTS == state.VISIBLE_SLOTS
+
+
+@pytest.mark.parametrize("mode", ["interpreted", "compiled"])
+def test_tuning_forks_echo_looks_at_the_top_card_of_any_deck_of_a_set_in_play(mode):
+    """Tuning Fork's echo: "look at the top card of any deck" (the reference table's echo text;
+    000 "说明和其他关键词" "牌组": a deck is a set's cards, each set in play keeps its own
+    supply piles): a value, then a set in play (`choose a set as s`, a decision of kind `set`
+    offering base, echoes, artifacts in supply order); the look names the top card of that
+    set's pile, which stays on top."""
+    from runtime.games.innovation.scenario import build_game
+    cs = cardset("innovation", mode=mode)
+    data = {"options": {"players": 2, "expansions": ["base", "echoes", "artifacts"]},
+            "setup": {"players": {"p1": {"board": {"purple": ["Tuning Fork"]}}},
+                      "decks": {"artifacts": {"5": ["Principia"]}},
+                      "current_player": "p1", "actions_left": 2}}
+    fork = cs.table.name.index("Tuning Fork")
+    principia = cs.table.name.index("Principia")
+    for answers, looked in (([5], None), ([5, "artifacts"], principia)):
+        g, agents = build_game(data, cs.table, cs.effects, cs.specials, cs.runtime)
+        for a in answers:
+            agents[0].push(a)
+        g.apply(("dogma", fork))
+        looks = [e for e in g.events if e[0] == "look"]
+        if looked is None:  # unanswered: the set decision is the fallback, base first
+            d = agents[0].fallbacks[0]
+            assert d.kind == "set" and list(d.options) == ["base", "echoes", "artifacts"]
+            assert looks == [("look", 0, g.state.supply[0][5][-1])]
+        else:
+            assert not agents[0].fallbacks
+            assert looks == [("look", 0, looked)]
+            assert g.state.supply[g.cards.set_names.index("artifacts")][5][-1] == looked

@@ -49,6 +49,24 @@ def test_if_you_do_is_an_explicit_flag():
     assert draw.verbs == ("draw", "score") and isinstance(draw.obj, I.Counted)
 
 
+def test_may_of_an_object_that_holds_nothing_is_not_asked():
+    """`may VERB x` of a name or function of cards is asked only when x holds a card: the
+    lowering gives it the language's `something` test (a verb's own `able` test comes first),
+    which the interpreter and the compiled code ask of every item before the yes/no (Chopsticks'
+    example with an empty [1] deck runs with no answer in both modes). A value (`may draw 1`)
+    is always asked."""
+    from dsl.lower import Lowering
+    c = ir("""
+        effect:
+            draw 1 as drawn
+            may meld drawn
+            may draw 1
+    """)
+    ops = Lowering(vocab("innovation")).effect(c, c.effects[0]).body
+    assert ops[1].able.name == "something" and ops[1].able.run(None, 3, None)
+    assert ops[2].able is None
+
+
 def test_query_lowering_resolves_adjectives_filters_and_zone():
     c = ir("""
         demand:
@@ -148,6 +166,59 @@ def test_render_prints_card_text_style():
                         "If you do, draw a [1]. Repeat this effect!")
     assert lines[1] == ("You may return a card from your hand. If you do, draw and score a card of "
                         "value one higher than the card you returned.")
+
+
+def test_render_says_a_coined_name_by_the_step_that_bound_it():
+    """A name that is no English word ("from_hand") is said by what was done: "the card you
+    returned from your hand" (Kilogram of the Archives, Boerhavve Silver Microscope); two
+    steps that would be said alike keep their names, words apart ("the first drawn card")."""
+    c = ir("""
+        effect:
+            return a card from hand as from_hand
+            return a top card from board as from_board
+            if count(from_hand) == 1 and count(from_board) == 1 and value(from_hand) + value(from_board) == 10:
+                draw 10
+    """)
+    assert render_card(c) == (
+        "Return a card from your hand. Return a top card from your board. If you returned "
+        "exactly one card from your hand and you returned exactly one top card from your board "
+        "and the value of the card you returned from your hand plus the value of it is exactly "
+        "10, draw a [10].")
+    c = ir("""
+        effect:
+            draw 5 as first_drawn
+            draw 5 as second_drawn
+            score first_drawn
+    """)
+    assert render_card(c).endswith("Score the first drawn card.")
+
+
+def test_render_says_a_conditional_block_of_steps_as_one_clause():
+    """Several steps under a condition are one clause ("keep it and repeat this effect", Along
+    the River during the Qingming Festival; "score it and repeat this dogma effect" as
+    Metalworking is printed), so that none reads as done whatever the condition; a block that
+    holds a condition of its own keeps its sentences."""
+    c = ir("""
+        effect:
+            draw and reveal 4 as drawn
+            if color(drawn) == yellow:
+                tuck drawn
+            else:
+                keep drawn
+                repeat effect
+    """)
+    assert render_card(c) == ("Draw and reveal a [4]. If it is yellow, tuck it. Otherwise, keep "
+                              "it and repeat this effect.")
+    c = ir("""
+        effect:
+            draw and reveal 4 as drawn
+            if color(drawn) == yellow:
+                score drawn
+                if color(drawn) == red:
+                    draw 1
+    """)
+    assert render_card(c) == ("Draw and reveal a [4]. If it is yellow, score it. If it is red, "
+                              "draw a [1].")
 
 
 def test_special_achievement_condition_needs_no_identity():

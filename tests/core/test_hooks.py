@@ -14,7 +14,7 @@ from runtime.core.agents import FirstLegalAgent, ScriptedAgent
 from runtime.front.testing import game_cards
 from runtime.games.innovation.cardset import build_cardset
 from runtime.games.innovation.game import Options
-from runtime.games.innovation.state import BOARD, HAND, SUPPLY
+from runtime.games.innovation.state import ACHIEVEMENTS, AVAILABLE, BOARD, HAND, SUPPLY
 
 from tests.conftest import modes
 
@@ -144,3 +144,35 @@ def test_games_are_the_same_in_both_modes():
         g.apply(("meld", t.id_of("Test Drawer")))
         logs.append((list(g.events), [dict(e) for e in g.log]))
     assert all(x == logs[0] for x in logs)
+
+
+@pytest.mark.parametrize("mode", modes())
+def test_karma_leaves_the_specials_inputs_known_and_its_changes_wake_them(mode):
+    """A triggered effect changes what a special achievement reads only through the verbs it
+    runs (State.move, the turn's counters), which wake the specials: a game with karma keeps
+    the conditions' known inputs (no whole evaluation after every change, karma.install), and
+    a karma's score is still seen: Test Scorer's "would meld ... instead: score it" scores a
+    sixth card this turn and Monument (base special, "score six cards in a single turn") is
+    claimed at once (000 "特殊成就")."""
+    figures = check_text(FIGURES, "/tmp/cardlang_figs/figures.card", game="innovation")
+    base = [c for c in game_cards("innovation") if not c.attrs.get("edition")
+            and (c.attrs.get("age") in (1, 2) and c.attrs.get("kind") == "card"
+                 or c.name == "Monument")]
+    cs = build_cardset(figures + base, mode=mode)
+    g = cs.game_class(cs.table, cs.effects, cs.specials, Options(players=2), seed=1,
+                      agents=[FirstLegalAgent(), FirstLegalAgent()], auto_setup=False,
+                      triggers=cs.triggers)
+    g._shuffle_supply({"base"})
+    st, t = g.state, cs.table
+    st.current, st.actions_left, st.turn = 0, 2, 2
+    monument = t.id_of("Monument")
+    st.move(monument, AVAILABLE)
+    assert g._specials_known and not g._conditions_see
+    put(g, t, "Test Scorer", BOARD)
+    for name in ("Oars", "Sailing", "Pottery", "Tools", "Writing"):
+        g.score_card(0, put(g, t, name, HAND))
+    assert g.state.scored_this_turn[0] == 5 and st.zone_of[monument] == AVAILABLE
+    g.apply(("meld", put(g, t, "Archery", HAND)))  # castle: scored instead (the sixth)
+    assert names(t, st.score[0]) == ["Archery", "Oars", "Pottery", "Sailing", "Tools",
+                                     "Writing"]
+    assert st.zone_of[monument] == ACHIEVEMENTS and st.owner_of[monument] == 0

@@ -61,6 +61,55 @@ def test_the_check_mode_finds_nothing_in_whole_games():
     assert r.returncode == 0, r.stderr[-3000:]
 
 
+DECK_GAMES = """
+import sys
+from runtime.games.tashkalar.cardset import load_cardset
+from runtime.games.tashkalar.definition import DECKS, GAME
+for mode in sys.argv[2:]:
+    cs = load_cardset(mode)
+    agent = cs.runtime.RandomAgent if cs.runtime is not None else None
+    if agent is None:
+        from runtime.core.agents import RandomAgent as agent
+    for s in range(int(sys.argv[1])):
+        n = 2 + s % 3
+        decks = {k: DECKS[(s + 2 * i) % len(DECKS)]
+                 for i, k in enumerate(("deck", "deck2", "deck3", "deck4"))}
+        opts = dict(decks, players=2) if s % 3 == 0 else \
+            dict(decks, players=n, variant="deathmatch")
+        g = GAME.engine(opts, s, mode)
+        g.agents = [agent(s * 13 + q) for q in range(g.n_players)]
+        g.setup()
+        g.play()
+print("ok")
+"""
+
+
+def test_the_check_mode_finds_nothing_with_every_deck():
+    """The expansion decks' verbs change pieces in more ways (swap, lift, drop, exalt,
+    convert): the bitboards kept up to date by each change equal those made afresh at every
+    search (check_boards), and the searches the reference's."""
+    r = run(DECK_GAMES, "check", "12", *modes())
+    assert r.returncode == 0, r.stderr[-3000:]
+
+
+STALE = """
+import sys
+from runtime.games.tashkalar import board as B
+from runtime.games.tashkalar.definition import GAME
+g = GAME.engine({"players": 2}, 3, sys.argv[1])
+g.setup()
+g.owner[B.parse("e5")], g.rank[B.parse("e5")] = 0, 1   # set from outside, board_changed() not
+g.legal_actions(0)
+"""
+
+
+def test_the_check_mode_catches_bitboards_out_of_date():
+    for mode in modes():
+        r = run(STALE, "check", mode)
+        assert r.returncode != 0 and "AccelMismatch" in r.stderr, r.stderr[-3000:]
+        assert "kept up to date differ" in r.stderr
+
+
 LYING = """
 import sys
 from runtime.games.tashkalar import board as B
@@ -71,6 +120,7 @@ g.setup()
 for s in B.SQUARES:   # two squares of three: player 1's common pieces
     if s % 3:
         g.owner[s], g.rank[s] = 0, 0
+g.board_changed()
 sword = g.table.by_name["Swordmaster"]
 g.hand[0] = [sword]
 lie = g.searches[g.table.by_name["Bomb"]]   # Bomb's search answers for Swordmaster

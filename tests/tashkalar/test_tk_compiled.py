@@ -140,6 +140,7 @@ def test_the_game_search_finds_what_the_reference_search_finds(seed, players):
         every = [c for c, info in enumerate(table.cards) if info.pattern is not None]
         for s in B.SQUARES:
             g.owner[s], g.rank[s] = owner[s], rank[s]
+        g.board_changed()
         g.hand[0] = [c for c in every if table.cards[c].kind == "being"]
         g.legends[0] = [c for c in every if table.cards[c].kind == "legend"]
         g.legend_supply[0] = 1

@@ -27,6 +27,7 @@ def engine(answers=(), seed=0, setup=True, tasks=False):
 def put(e, square, p, r=0):
     s = S(square)
     e.owner[s], e.rank[s] = p, r
+    e.board_changed()   # set from outside the game's methods: its bitboards made afresh
     if r == 2:
         e.legend_supply[p] -= 1
     else:
@@ -120,6 +121,7 @@ def test_a_higher_piece_counts_as_a_lower_one_and_the_being_jumps():
     assert (sw, S("e5"), 1) in [(c, s, o) for c, s, o in e.legal_summons(0)] or \
         any(c == sw and s == S("e5") for c, s, o in e.legal_summons(0))
     e.rank[S("e5")] = 1          # a heroic one: a common being cannot jump onto it
+    e.board_changed()
     assert not any(s == S("e5") for c, s, o in e.legal_summons(0))
 
 

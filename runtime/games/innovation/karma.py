@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from runtime.core.hooks import Busy, Rules, Triggered, fire
 
+from .state import BOARD
+
 # where the acting player and the subject are in a verb's replacement arguments (game.py
 # `_replace`) and in its event (events.py): (player index, subject index or None)
 _ARGS = {"meld": (0, 1), "tuck": (0, 1), "score": (0, 1), "return": (0, 1), "achieve": (0, 1),
@@ -66,7 +68,12 @@ def install(game, triggers: dict, context_class, proceed) -> None:
     """Hook a game's verbs to the triggered effects of its card set (`triggers`: card id ->
     [Triggered]); `proceed` is the game's PROCEED."""
     busy = Busy()
-    game._hooks["conditions see"] = [True]  # special conditions are evaluated afresh
+    # a triggered effect changes what a special achievement's condition reads only through
+    # the verbs it runs, whose State.move sets the changed bits that wake the specials (as a
+    # dig or a seize does): the conditions' known inputs stay known (CARDLANG_ACCEL=check
+    # verifies it). (Karma's static "Each ..." effects would modify counts: an icon modifier,
+    # add_icon_modifier, which makes them evaluated afresh.)
+    game._hooks.setdefault("conditions see", [False])
 
     def active(g, player: int, point: str) -> list:
         st = g.state
@@ -87,17 +94,37 @@ def install(game, triggers: dict, context_class, proceed) -> None:
         return rows[cards.index(pick[0])]
 
     rules = Rules(active, context, chain=False, choose=choose)
-    points = {t.point for rows in triggers.values() for t in rows}
-    for point in points & set(_ARGS):
+    # the cards with a triggered effect at each point, in id order: a verb fires none unless
+    # one of them is on the acting player's board (`active` only looks at top cards), which
+    # the hooks ask first (a relic of the Figures type is rarely on a board: its karma hooks
+    # every meld and score of a game with the relics)
+    at_point: dict = {}
+    for c in sorted(triggers):
+        for t in triggers[c]:
+            if c not in at_point.setdefault(t.point, []):
+                at_point[t.point].append(c)
+    for point in sorted(set(at_point) & set(_ARGS)):
         p_at, s_at = _ARGS[point]
+        cards = tuple(at_point[point])
 
-        def would(g, verb, args, p_at=p_at, s_at=s_at):
+        def would(g, verb, args, p_at=p_at, s_at=s_at, cards=cards):
+            p = args[p_at]
+            st = g.state
+            for c in cards:
+                if st.zone_of[c] == BOARD and st.owner_of[c] == p:
+                    break
+            else:
+                return proceed
             subject = None if s_at is None else args[s_at]
-            return False if fire(g, rules, busy, verb, "would", args[p_at], subject) \
-                else proceed
+            return False if fire(g, rules, busy, verb, "would", p, subject) else proceed
         game.add_replacement(point, would)
         e_p, e_s = _EVENTS[point]
 
-        def when(g, event, e_p=e_p, e_s=e_s):
-            fire(g, rules, busy, event[0], "when", event[e_p], event[e_s])
+        def when(g, event, e_p=e_p, e_s=e_s, cards=cards):
+            p = event[e_p]
+            st = g.state
+            for c in cards:
+                if st.zone_of[c] == BOARD and st.owner_of[c] == p:
+                    fire(g, rules, busy, event[0], "when", p, event[e_s])
+                    return
         game.add_trigger(point, when)

@@ -18,7 +18,7 @@ TURN_COUNTERS = {"tucked_this_turn": "tucked", "scored_this_turn": "scored"}
 class InnovationRenderer(Renderer):
     condition_sentence = "Claim this special achievement immediately if {cond}."
     var_words = {"player": "that player", "color": "that color", "value": "that value",
-                 "colors": "those colors", "players": "those players"}
+                 "colors": "those colors", "players": "those players", "set": "that set"}
 
     # ------------------------------------------------------------------ words
     def const(self, e: I.Const) -> str:

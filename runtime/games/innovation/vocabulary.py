@@ -10,7 +10,7 @@ from dsl.vocab import Vocabulary
 from . import functions, zones
 from .cards import icon_id
 from .phrasebook import InnovationRenderer
-from .verbs import available, cards, draw, ends, moves, piles
+from .verbs import available, cards, decks, draw, ends, moves, piles
 
 COLORS = ("blue", "red", "green", "yellow", "purple")
 ICONS = ("crown", "leaf", "lightbulb", "castle", "factory", "clock", "avatar")
@@ -30,6 +30,7 @@ v.type("color", plural="colors", doc="a colour")
 v.type("icon", plural="icons", doc="an icon")
 v.type("direction", doc="a direction")
 v.type("achievement", accepts=("str", "card", "cards"), doc="an achievement")
+v.type("set", doc="a set in play (a card type: base, echoes, artifacts): `choose a set as s`")
 
 # ---- card attributes
 v.attr("age", "int", required=True, doc="the card's age (value), 1 to 11", min=1, max=11)
@@ -61,7 +62,7 @@ v.zone("available", doc="the available achievements (standard and special) that 
        "achieve or claim", phrase="available achievements", shared=True)
 v.example_zones = ("hand", "score", "board", "achievements", "forecast", "display") + COLORS
 v.lister = zones.lister
-v.domains = dict(zones.DOMAINS)
+v.domains = dict(zones.DOMAINS, set=decks.every_set)
 
 
 def _check_examples(card, path):
@@ -81,6 +82,8 @@ v.noun("value", "value", plural="values", zoned=False)
 v.noun("player", "player", plural="players", zoned=False)
 v.noun("opponent", "player", plural="opponents", test="opponent", zoned=False)
 v.noun("icon", "icon", plural="icons_", zoned=False)
+v.noun("set", "set", plural="sets", zoned=False,
+       doc="a set in play (card type), base first: `choose a set as s` (Tuning Fork's \"any deck\")")
 v.noun("achievement", "card", plural="achievements_", rank_key="value")
 
 # ---- adjectives
@@ -130,7 +133,7 @@ v.examples = {"cards": "a card from hand", "color": "red", "player": "an opponen
 v.phrasebook = InnovationRenderer
 
 # ---- verbs, functions and tests: each in its module, declared once
-v.add(draw, cards, moves, piles, ends, functions, available)
+v.add(draw, cards, moves, piles, ends, functions, available, decks)
 v.reserve("self-execute", "cards", why="4th edition: execute all effects of a card for yourself")
 v.reserve("promote", "cards", why="Echoes: meld a card from your forecast")
 v.reserve("dig", "value", why="Artifacts: dig an artifact onto display", produces=True)

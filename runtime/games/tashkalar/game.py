@@ -145,7 +145,10 @@ class TashKalarGame(Host):
         self.deathmatch = options.variant == DEATHMATCH
         self.colour = [[0] * n for _ in range(n)]
         self.killed = [[] for _ in range(n)]
-        self.bb = Boards()                       # the position's bitboards (patterns.py)
+        # the position's bitboards (patterns.py), kept up to date by every change of a piece
+        # (Boards.put); pieces set square by square from outside: board_changed()
+        self.bb = Boards()
+        self.bb.compute(self.owner, self.rank)
         self.searches = searches(table)          # card id -> its pattern's Search, or None
 
     # ------------------------------------------------------------------ copies
@@ -167,7 +170,21 @@ class TashKalarGame(Host):
         for k in ("deck", "hand", "legends", "flares", "discards", "gone", "claimed", "frozen", "pending", "carried",
                   "destroyed_turn", "extra_draws", "colour", "killed", "removed"):
             setattr(g, k, [list(x) for x in getattr(self, k)])
+        g.bb.compute(g.owner, g.rank)
         return g
+
+    def board_changed(self) -> None:
+        """The pieces were set square by square in `owner` / `rank` from outside the game's
+        methods (a scenario's position, a test): the bitboards made afresh."""
+        self.bb.compute(self.owner, self.rank)
+
+    def check_boards(self) -> None:
+        """The acceleration layer's check: the bitboards kept up to date equal those made
+        afresh from `owner` / `rank`."""
+        fresh = Boards()
+        fresh.compute(self.owner, self.rank)
+        if not self.bb.same(fresh):
+            raise AccelMismatch("the bitboards kept up to date differ from the position's")
 
     # ------------------------------------------------------------------ decisions
     def choose(self, player, kind: str, options, min: int = 1, max: int = 1, prompt: str = "",
@@ -435,8 +452,9 @@ class TashKalarGame(Host):
     def fast_actions(self, p: int) -> list:
         """legal_actions from the position's bitboards (the acceleration layer)."""
         out = []
-        bb = self.bb   # the position's bitboards, once for every action's search
-        bb.compute(self.owner, self.rank)
+        bb = self.bb   # the position's bitboards (kept up to date)
+        if _CHECK:
+            self.check_boards()
         flares = [("flare", c) for c in self.flares[p] if self._flare_halves(bb, p, c)]
         for c in self.frozen[p]:    # 004 永霜: a frozen effect is released like a flare
             flares.append(("thaw", c))
@@ -662,9 +680,9 @@ class TashKalarGame(Host):
                 return
         else:
             others = []
-        bb = self.bb
-        bb.compute(self.owner, self.rank)
-        self._find_summons(bb, p, improvised, action, out)
+        if _CHECK:
+            self.check_boards()
+        self._find_summons(self.bb, p, improvised, action, out)
 
     def _find_summons(self, bb, p: int, improvised: bool, action: bool, out: list) -> None:
         """find_summons on the bitboards `bb` of the position."""
@@ -826,6 +844,7 @@ class TashKalarGame(Host):
         self.legend_supply[o] -= 1
         self.supply[o] += 1
         self.rank[s] = LEGENDARY
+        self.bb.put(s, o, LEGENDARY)
         if self.record_events:
             self.events.append(("upgrade", s,))
         if s == self.portal:
@@ -902,9 +921,9 @@ class TashKalarGame(Host):
     def flare_halves(self, p: int, c: int) -> list:
         """004 播放耀斑: the upper half if an opponent has X more upgraded pieces, the lower
         if one has Y more pieces."""
-        bb = self.bb   # the counts from the position's bitboards
-        bb.compute(self.owner, self.rank)
-        return self._flare_halves(bb, p, c)
+        if _CHECK:
+            self.check_boards()
+        return self._flare_halves(self.bb, p, c)   # the counts from the position's bitboards
 
     def _flare_halves(self, bb, p: int, c: int) -> list:
         """flare_halves on the bitboards `bb` of the position."""
@@ -982,6 +1001,7 @@ class TashKalarGame(Host):
             return False
         r = self.rank[s]
         self.owner[s], self.rank[s] = -1, 0
+        self.bb.put(s, -1, 0)
         self.removed[o][1 if r == LEGENDARY else 0] += 1
         self.carried[p].append((o, r))
         if s == self.portal:
@@ -1004,6 +1024,7 @@ class TashKalarGame(Host):
             self.carried[p].remove((o, r))
             self.removed[o][1 if r == LEGENDARY else 0] -= 1
             self.owner[t], self.rank[t] = o, r
+            self.bb.put(t, o, r)
             if self.record_events:
                 self.events.append(("drop", p, t, o, r,))
             out.append(t)
@@ -1047,6 +1068,7 @@ class TashKalarGame(Host):
             self.supply[p] -= 1
         self.owner[s] = p
         self.rank[s] = r
+        self.bb.put(s, p, r)
         if self.record_events:
             self.events.append(("place", p, s, r,))
         return True
@@ -1058,9 +1080,9 @@ class TashKalarGame(Host):
             ref = [t for t in B.SQUARES if owner[t] == p and low <= rank[t] <= high and t != but]
             if not _ACCEL:
                 return ref
-        bb = self.bb
-        bb.compute(self.owner, self.rank)
-        out = bb.squares(p, low, high, but)
+        if _CHECK:
+            self.check_boards()
+        out = self.bb.squares(p, low, high, but)
         if _CHECK and out != ref:
             raise AccelMismatch(f"p{p + 1}'s pieces from the bitboards differ: {out} {ref}")
         return out
@@ -1074,6 +1096,7 @@ class TashKalarGame(Host):
             self.supply[o] += 1
         self.owner[s] = -1
         self.rank[s] = 0
+        self.bb.put(s, -1, 0)
         if s == self.portal:   # 004 扩展 虚空: the Gateway is its piece: gone with it
             self.portal = NO_SQUARE
 
@@ -1100,6 +1123,7 @@ class TashKalarGame(Host):
         if self.owner[s] < 0 or self.rank[s] != COMMON:
             return False
         self.rank[s] = HEROIC
+        self.bb.put(s, self.owner[s], HEROIC)
         if self.record_events:
             self.events.append(("upgrade", s,))
         return True
@@ -1108,6 +1132,7 @@ class TashKalarGame(Host):
         if self.owner[s] < 0 or self.rank[s] != HEROIC:
             return False
         self.rank[s] = COMMON
+        self.bb.put(s, self.owner[s], COMMON)
         if self.record_events:
             self.events.append(("downgrade", s,))
         return True
@@ -1132,6 +1157,8 @@ class TashKalarGame(Host):
         owner, rank = self.owner, self.rank
         owner[s], owner[t] = owner[t], owner[s]
         rank[s], rank[t] = rank[t], rank[s]
+        self.bb.put(s, owner[s], rank[s])
+        self.bb.put(t, owner[t], rank[t])
         if self.portal == s:   # the Gateway stays on its piece
             self.portal = t
         elif self.portal == t:
@@ -1146,6 +1173,8 @@ class TashKalarGame(Host):
             self.destroy(p, t)
         self.owner[t], self.rank[t] = self.owner[s], self.rank[s]
         self.owner[s], self.rank[s] = -1, 0
+        self.bb.put(t, self.owner[t], self.rank[t])
+        self.bb.put(s, -1, 0)
         if s == self.portal:   # the Gateway moves with its piece
             self.portal = t
         if self.record_events:

@@ -11,6 +11,8 @@ class TashKalarInline:
     cimports = (
         ("runtime.games.tashkalar.verbs", "piece_test", "piece_test"),
         ("runtime.games.tashkalar.verbs", "lister", "tk_lister"),
+        ("runtime.games.tashkalar.verbs", "moves", "tk_moves"),
+        ("runtime.games.tashkalar.verbs", "place_on", "tk_place"),
     )
 
     def listing(self, noun: str, zone: str, single: bool, players: str, position: str):

@@ -328,6 +328,45 @@ class Boards:
         self.le[2] = le2
         self.empty = empty
 
+    def put(self, s: int, o: int, r: int) -> None:
+        """Square s now holds player o's piece of rank r (o < 0: nothing): its bit in every
+        board, so that the game keeps its bitboards up to date as each piece changes."""
+        b = BIT[s]
+        keep = ~b
+        for i in range(12):
+            self.ge[i] &= keep
+        le0 = self.le[0] & keep
+        le1 = self.le[1] & keep
+        le2 = self.le[2] & keep
+        if o < 0:
+            self.empty |= b
+        else:
+            self.empty &= keep
+            self.ge[o * 3] |= b
+            le2 |= b
+            if r >= 1:
+                self.ge[o * 3 + 1] |= b
+                if r >= 2:
+                    self.ge[o * 3 + 2] |= b
+                else:
+                    le1 |= b
+            else:
+                le1 |= b
+                le0 |= b
+        self.le[0] = le0
+        self.le[1] = le1
+        self.le[2] = le2
+
+    def same(self, other: Boards) -> bool:
+        """Whether two positions' bitboards are equal (the acceleration layer's check)."""
+        for i in range(12):
+            if self.ge[i] != other.ge[i]:
+                return False
+        for i in range(3):
+            if self.le[i] != other.le[i]:
+                return False
+        return self.empty == other.empty
+
     def own(self, p: int, r: int):
         return self.ge[p * 3 + r]
 

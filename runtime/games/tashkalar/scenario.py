@@ -369,6 +369,7 @@ def place_position(g, setup: dict, t) -> None:
         g.vp[p] = zones.get("vp", 0)
         for q, pts in zones.get("colours", {}).items():
             g.colour[p][seat(q)] = pts
+    g.board_changed()   # the pieces set square by square: the bitboards made afresh
     used_legends, used_flares = set(), set()
     for p in range(n):
         zones = players.get(f"p{p + 1}", {})

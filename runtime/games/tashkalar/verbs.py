@@ -229,26 +229,42 @@ def _place_phrase(r, act) -> str:
 
 @verb("place", "rank", yields="pieces", kwargs=(("onto", "squares", True),), phrase=_place_phrase,
       doc="a piece of your colour of this rank on each square (004 棋子用尽: from the board "
-          "when the stock is out)")
+          "when the stock is out)", inline="tk_place(env, {items}, {onto.value})")
 def place(env, rank, call) -> list:
+    return place_on(env, rank, call.arg("onto"))
+
+
+def place_on(env, rank, where) -> list:
+    """`place`, `where` the value of its `onto` (its compiled form: the card's code
+    evaluates `onto`)."""
     g, p = env.game, env.executor
-    where = call.arg("onto")
     where = where if type(where) is list else ([] if where is None else [where])
     r = RANK_WORDS[rank[0] if type(rank) is list else rank]
     return [s for s in squares(env, where) if g.owner[s] < 0 and g.place(p, s, r)]
 
 
 def _moves(env, items, call, jump: bool) -> list:
+    style = call.adverb
+    return moves(env, items, style, call.arg("onto") if call.step.args else None, jump)
+
+
+def moves(env, items, style, onto, jump: bool) -> list:
+    """`move` / `jump` of these pieces, `style` the adverb's value (None: standard), `onto`
+    the squares allowed (None: any): the verbs' run, and their compiled form (the adverb and
+    `onto` evaluated by the card's compiled code, in the order run() asks them)."""
     g, p = env.game, env.executor
-    style = call.adverb or "standard"
     combat = style == "combat"
-    onto = call.arg("onto") if call.step.args else None
-    allowed = None if onto is None else set(squares(env, onto if type(onto) is list else [onto]))
+    allowed = None
+    if onto is not None:   # the allowed squares as flags by square
+        allowed = [False] * B.N
+        for t in squares(env, onto if type(onto) is list else [onto]):
+            if 0 <= t < B.N:
+                allowed[t] = True
     done = []
     for s in squares(env, items):
         if g.owner[s] < 0:
             continue
-        dests = [t for t in g.destinations(s, combat, jump) if allowed is None or t in allowed]
+        dests = [t for t in g.destinations(s, combat, jump) if allowed is None or allowed[t]]
         if not dests:
             continue
         t = g.choose(p, "square", dests, 1, 1,
@@ -284,6 +300,7 @@ def _move_phrase(word):
 
 @verb("move", "pieces", yields="pieces", adverb="style", kwargs=(("onto", "squares", False),),
       phrase=_move_phrase("move"), produces=True,
+      inline="tk_moves(env, {items}, {adverb}, {onto.value}, False)",
       doc="004 术语: one square in any direction; standard onto an empty square or a lower "
           "rank, combat onto the same rank or lower; the piece there is destroyed")
 def move(env, items, call) -> list:
@@ -292,6 +309,7 @@ def move(env, items, call) -> list:
 
 @verb("jump", "pieces", yields="pieces", adverb="style", kwargs=(("onto", "squares", False),),
       phrase=_move_phrase("jump"), produces=True,
+      inline="tk_moves(env, {items}, {adverb}, {onto.value}, True)",
       doc="004 术语: from any square to any other, as a move's rules")
 def jump(env, items, call) -> list:
     return _moves(env, items, call, True)

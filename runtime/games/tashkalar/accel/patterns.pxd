@@ -29,6 +29,10 @@ cdef class Boards:
     cpdef places(self, list out)
     @cython.locals(b=u128, bit=u128, out=list, s=long)
     cpdef list squares(self, long p, long low, long high, long but)
+    @cython.locals(b=u128, keep=u128, le0=u128, le1=u128, le2=u128, i=long)
+    cpdef put(self, long s, long o, long r)
+    @cython.locals(i=long)
+    cpdef bint same(self, Boards other) except -1
     cpdef u128 own(self, long p, long r)
     cpdef long pieces(self, long p) except? -1
     cpdef long upgraded(self, long p) except? -1

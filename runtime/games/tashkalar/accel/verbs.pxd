@@ -13,3 +13,7 @@ cpdef square_of(Env env, x)
 cpdef bint piece_test(Env env, x, long which, arg) except -1
 @cython.locals(g=TashKalarGame, owner=list, out=list, t=long, s=long)
 cpdef list lister(Env env, str noun, str zone, players, position)
+@cython.locals(g=TashKalarGame, combat=bint, allowed=list, done=list, dests=list)
+cpdef list moves(Env env, items, style, onto, bint jump)
+@cython.locals(g=TashKalarGame)
+cpdef list place_on(Env env, rank, where)

@@ -169,6 +169,13 @@ class Exists:
     select: Select
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class Count:
+    """How many candidates an unranked query has (`count(QUERY)`: compiled code counts them
+    without listing them)."""
+    select: Select
+
+
 # ------------------------------------------------------------------ objects of a step
 @dataclass(frozen=True, slots=True, eq=False)
 class Pick:
@@ -321,6 +328,6 @@ class Visitor:
 
 
 NODES = (Const, Role, This, Var, It, Flag, Call, Arith, Neg, Cmp, Logic, Not, In, Test, Zone,
-         Items, Filter, Rank, Select, Exists, Pick, Amount, Perform, Optional_, If, ForEach,
+         Items, Filter, Rank, Select, Exists, Count, Pick, Amount, Perform, Optional_, If, ForEach,
          Repeat, RepeatEffect, Stop, Let, Either, Trigger)
 _NAMES = {c: "visit_" + c.__name__.rstrip("_") for c in NODES}

@@ -19,7 +19,7 @@ import dataclasses
 
 from . import core as C
 
-COSTLY = (C.Call, C.Select, C.Exists, C.Items)
+COSTLY = (C.Call, C.Select, C.Exists, C.Count, C.Items)
 
 
 def reads_it(e) -> bool:
@@ -47,7 +47,7 @@ def reads_it(e) -> bool:
         return reads_it(e.players)
     if t is C.Items:
         return reads_it(e.zone.players)
-    if t is C.Exists:
+    if t is C.Exists or t is C.Count:
         return reads_it(e.select)
     if t is C.Select:
         if e.source is not None and reads_it(e.source.players):

@@ -28,8 +28,8 @@ from .accel import CHECK, ON, AccelMismatch
 from .hoist import plan as hoist_plan
 
 # the core IR forms as names (a module attribute would be looked up at every test)
-from .core import (Amount, Arith, Call, Cmp, Const, Either, Exists, Flag, ForEach, If, In, It,
-                   Items, Let, Logic, Neg, Not, Optional_, Perform, Pick, Repeat, RepeatEffect,
+from .core import (Amount, Arith, Call, Cmp, Const, Count, Either, Exists, Flag, ForEach, If,
+                   In, It, Items, Let, Logic, Neg, Not, Optional_, Perform, Pick, Repeat, RepeatEffect,
                    Role, Select, Stop, Test, This, Var, Zone)
 
 MAX_REPEATS = 1000   # "repeat effect" that never stops is a card bug, not an endless game
@@ -362,9 +362,10 @@ def pick(pk: Pick, env: Env, cands=None) -> tuple:
 
 
 def pick_from(env: Env, items: list, lo, hi, keep, who, mode: str, kind: str, prompt: str,
-              optional: bool, if_you_do: bool, rank) -> tuple:
+              optional: bool, if_you_do: bool, rank, keys: list | None = None) -> tuple:
     """pick() given the candidates, the bounds' values, the chooser and the Pick's fields
-    (compiled code gives them as values and constants). 000 "说明和其他关键词": do as much as
+    (compiled code gives them as values and constants; and, for a counted ranked query, the
+    candidates' keys, `rank_keyed`). 000 "说明和其他关键词": do as much as
     you can; "you may X" of an exact count with an "if you do" is all or nothing."""
     # (the bounds as C ints in the compiled twin: n, least, most, wanted, k)
     g = env.game
@@ -393,23 +394,28 @@ def pick_from(env: Env, items: list, lo, hi, keep, who, mode: str, kind: str, pr
     if optional:
         least = 0
     if rank is not None and most < n and least == most:
-        return choose_ranked(rank, items, most, env, kind, who), wanted
+        return choose_ranked(rank, items, most, env, kind, who, keys), wanted
     return g.choose(who, kind, items, least if least < n else n, most if most < n else n,
                     prompt), wanted
 
 
-def choose_ranked(rank, items: list, n: int, env: Env, kind: str, who) -> list:
+def choose_ranked(rank, items: list, n: int, env: Env, kind: str, who,
+                  keys: list | None = None) -> list:
     """'the two highest cards': everything strictly above the n-th key is taken; the player
-    chooses among the items tied at the boundary (the golden rule's free choice of ties)."""
-    cut = key_of(rank, items[n - 1], env)
+    chooses among the items tied at the boundary (the golden rule's free choice of ties).
+    `keys`: the items' keys, when the caller has them (compiled queries: rank_keyed)."""
+    if keys is None:
+        keys = [key_of(rank, x, env) for x in items]
+    cut = keys[n - 1]
+    best = rank.best
     sure = []
     tied = []
-    for x in items:
-        k = key_of(rank, x, env)
-        if (k > cut) if rank.best else (k < cut):
-            sure.append(x)
+    for i in range(len(items)):
+        k = keys[i]
+        if (k > cut) if best else (k < cut):
+            sure.append(items[i])
         elif k == cut:
-            tied.append(x)
+            tied.append(items[i])
     need = n - len(sure)
     if not need:
         return sure
@@ -548,6 +554,15 @@ def ranked(rank, items: list, env: Env) -> list:
         return items
     return rank_by(items, [key_of(rank, x, env) for x in items], rank.best, rank.counted,
                    rank.single)
+
+
+def rank_keyed(items: list, keys: list, best: bool) -> tuple:
+    """rank_by of a counted rank ('the two highest') with its keys in the items' new order:
+    (items, keys), the keys for pick_from, so that the choice among ties reads no key again."""
+    if not items:
+        return items, keys
+    order = sorted(range(len(items)), key=keys.__getitem__, reverse=best)
+    return [items[i] for i in order], [keys[i] for i in order]
 
 
 def rank_by(items: list, keys: list, best: bool, counted: bool, single: bool) -> list:
@@ -724,6 +739,9 @@ def evaluate(e, env: Env):
     if t is Items:
         z = e.zone
         return z.lister(env, "card", z.zone, evaluate(z.players, env), None)
+    # count of a query: how many candidates it has
+    if t is Count:
+        return len(candidates(e.select, env))
     raise AssertionError(e)
 
 

@@ -266,6 +266,9 @@ class Lowering:
                     and e.args[0].rank is None:
                 found = C.Exists(self.select(e.args[0]))  # stops at the first candidate
                 return found if e.name == "any" else C.Not(found)
+            if e.name == "count" and len(e.args) == 1 and type(e.args[0]) is I.Query \
+                    and e.args[0].rank is None:
+                return C.Count(self.select(e.args[0]))  # compiled: counted, not listed
             args = tuple(C.Items(self.zone(a.ref)) if fn.zones and type(a) is I.ZoneRefExpr
                          else self.expr(a) for a in e.args)
             return C.Call(fn, args)

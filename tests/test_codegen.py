@@ -178,7 +178,7 @@ def test_queries_stop_early_and_keep_it_in_a_local_when_they_can():
     text, _ = generate([card], "test/probe")
     body = text[text.index("cdef int card_0_effect_0"):]
     assert "if (not exists_0(env)):" in body and "if exists_1(env):" in body
-    assert "_items, _wanted = [], 1" in body and "_res = draw_cards(env, 2, _wanted)" in body
+    assert "_wanted = 1\n        _res = draw_cards(env, 2, _wanted)" in body  # (no object list)
     assert ("pick_from(env, query_2(env), 1, 1, None, _executor(env), 'choose', 'card', "
             "'choose card', False, False, None)") in body
     local, pushed = (text[text.index(f"cdef bint exists_{i}"):] for i in (0, 1))
@@ -257,7 +257,9 @@ def test_what_the_ir_settles_is_settled_by_the_generator():
             "'choose card', True, False, None)") in body
     assert "_res = in_order(_N[" in body[tuck:ret]  # tuck all: ordered
     assert "if _game(env).tuck(_executor(env), _x):" in body[tuck:ret]
-    assert "in_order" not in body[ret:] and "if _game(env).score_card(_executor(env), _x):" in body
+    # (score all: nothing reads what was scored, so no list of it is kept)
+    assert "in_order" not in body[ret:] and "    _game(env).score_card(_executor(env), _x)\n" in body
+    assert "if _game(env).score_card" not in body
     assert "choose_yes_no" not in body[ret:body.index("# line 7")]
     assert "_res = return_items(env, _res)" in body
     assert "_game(env).splay_of(_executor(env), 'red')" in body
@@ -393,6 +395,62 @@ def test_one_players_cards_are_cards_in_of_that_player(mode):
                     checked += bool(mine)
         g.step()
     assert checked > 100
+
+
+def test_a_count_of_a_query_counts_without_a_list():
+    # count(QUERY) is the core IR's Count: compiled, a count_N function counts the candidates
+    # passing the filters (reading the zone's own list), or takes the zone's length without
+    # any; no list of the candidates is made (the interpreter: len(candidates))
+    card = check_text('''card "Probe"
+    age 1; color red; icons castle crown hex castle
+    dogma castle
+    effect:
+        draw count(all cards in hand where value(it) > 1)
+        if count(all cards in score) > 2: draw 1
+''', "probe.card")[0]
+    text, _ = generate([card], "test/probe")
+    body = text[text.index("cdef int card_0_effect_0"):]
+    assert "len(_as_list(" not in body and "count_0(env)" in body and "count_1(env)" in body
+    counted = text[text.index("cdef Py_ssize_t count_0(Env_t env) except -1:"):]
+    counted = counted[:counted.index("return n")]
+    assert "cards_seen(env, 'hand', _executor(env), None)" in counted
+    assert "n += 1" in counted and "kept" not in counted
+    assert "    return len(cards_seen(env, 'score', _executor(env), None))" in text
+
+
+def test_a_step_lists_only_what_something_reads():
+    # "draw and meld" whose result nothing reads melds each card without keeping a list of
+    # them; bound ("as drawn"), the melded cards are listed; `draw 1` makes no object list
+    card = check_text('''card "Probe"
+    age 1; color red; icons castle crown hex castle
+    dogma castle
+    effect:
+        draw and meld 1
+        draw and meld 2 as melded
+        score melded
+''', "probe.card")[0]
+    text, _ = generate([card], "test/probe")
+    body = text[text.index("# line 5"):]
+    first, second = body.split("# line 6")[0], body.split("# line 6")[1].split("# line 7")[0]
+    assert "_done" not in first and "[]" not in first
+    assert "for _x in _res:\n        _game(env).meld(_executor(env), _x)\n" in first
+    assert "_done.append(_x)" in second and "_set_var(env, 'melded', list(_res))" in second
+
+
+def test_a_counted_ranking_gives_its_keys_to_the_choice():
+    # "the two highest": the query returns its candidates with their keys (rank_keyed) and
+    # pick_from's choice among the tied reads them (no key evaluated again through the IR)
+    card = check_text('''card "Probe"
+    age 1; color red; icons castle crown hex castle
+    dogma castle
+    effect:
+        score two highest cards from hand
+''', "probe.card")[0]
+    text, _ = generate([card], "test/probe")
+    body = text[text.index("cdef int card_0_effect_0"):]
+    assert "_pick_keyed(env, keyed_0(env), 2, 2, None" in body
+    assert ("    return rank_keyed(items, [(card_value(_game(env), x)) for x in items], True)"
+            in text)
 
 
 def test_a_query_nested_in_a_query_gets_a_function_of_its_own():

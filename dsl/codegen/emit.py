@@ -132,14 +132,23 @@ class Emitter(Visitor):
         if t is C.Pick:
             out.append(f"{pad}_items, _wanted = {self.pick_call(obj, cands)}")
         elif t is C.Amount:
-            out.append(f"{pad}_items, _wanted = [], {self.expr(obj.count)}")
+            # (draw 2: the first verb's result is the step's; the empty object is listed only
+            # when something reads it, the binding of the items or a verb's {obj})
+            if (p.bind is not None and p.bind_items) or any(
+                    "{obj" in (v.inline or "") for v in p.verbs):
+                out.append(f"{pad}_items, _wanted = [], {self.expr(obj.count)}")
+            else:
+                out.append(f"{pad}_wanted = {self.expr(obj.count)}")
         elif obj is None:
             out.append(f"{pad}_items, _wanted = [], 0")
         else:
             out += [f"{pad}_items = _as_list({self.expr(obj)})", f"{pad}_wanted = len(_items)"]
-        out.append(f"{pad}_res = _items")
+        if t is not C.Amount:  # (an amount's first verb sets _res)
+            out.append(f"{pad}_res = _items")
+        # what reads the last verb's result: the step's binding (unless of the items) or flag
+        used = (p.bind is not None and not p.bind_items) or p.flag is not None
         for i, v in enumerate(p.verbs):
-            out.extend(self.verb(p, i, v, pad))
+            out.extend(self.verb(p, i, v, pad, used or i < len(p.verbs) - 1))
         if p.bind is not None:
             chosen = "_items" if p.bind_items else "_res"
             value = f"({chosen}[0] if {chosen} else None)" if p.bind_one else f"list({chosen})"
@@ -157,9 +166,17 @@ class Emitter(Visitor):
                         for x in (obj.lo, obj.hi, obj.all_but))
         who = "_executor(env)" if obj.chooser is None else \
             f"_chooser(env, {self.expr(obj.chooser)})"
-        items = cands or f"{self.query_fn(obj.select)}(env)"
         rank = "None" if obj.select.rank is None else self.node(obj.select.rank)
-        return (f"pick_from(env, {items}, {lo}, {hi}, {keep}, "
+        fn = "pick_from"
+        if cands:
+            items = cands
+        elif obj.select.rank is not None and obj.select.rank.counted:
+            # "the two highest": the candidates with their keys, for the choice among ties
+            items = f"{self._query_function(obj.select, 'keyed')}(env)"
+            fn = "_pick_keyed"
+        else:
+            items = f"{self.query_fn(obj.select)}(env)"
+        return (f"{fn}(env, {items}, {lo}, {hi}, {keep}, "
                 f"{who}, {lit(obj.mode)}, {lit(obj.kind)}, {lit(obj.prompt)}, "
                 f"{lit(bool(obj.optional))}, {lit(bool(obj.if_you_do))}, {rank})")
 
@@ -169,8 +186,10 @@ class Emitter(Visitor):
             return "None"
         return self.expr(node.select.source)
 
-    def verb(self, p: C.Perform, i: int, v, pad: str) -> list[str]:
-        """One verb of a step on `_res` (what the verb before it did)."""
+    def verb(self, p: C.Perform, i: int, v, pad: str, used: bool = True) -> list[str]:
+        """One verb of a step on `_res` (what the verb before it did). `used`: its result is
+        read (by a later verb, the step's binding or flag); a verb done item by item whose
+        result nothing reads keeps no list of the items it did."""
         if i == 0 and type(p.obj) is C.Amount:  # draw 2, draw two [3]
             value = self.expr(p.obj.value)
             if v.inline:
@@ -183,6 +202,8 @@ class Emitter(Visitor):
                 out.append(f"{pad}    _res = in_order({self.node(v)}, _res, env)")
             test = v.inline.format(item="_x", player="_executor(env)") if v.inline \
                 else f"{self.node(v)}.run(env, _x)"
+            if not used:
+                return out + [f"{pad}for _x in _res:", f"{pad}    {test}"]
             out += [f"{pad}_done = []", f"{pad}for _x in _res:", f"{pad}    if {test}:",
                     f"{pad}        _done.append(_x)", f"{pad}_res = _done"]
             return out
@@ -434,6 +455,9 @@ class Emitter(Visitor):
             return None
         return self._query_function(e.select, "item")
 
+    def visit_Count(self, e: C.Count) -> str:
+        return f"{self._query_function(e.select, 'count')}(env)"
+
     def visit_Zone(self, e: C.Zone) -> str:
         return f"new_place({lit(e.zone)}, {self.players_list(e.players)}, {lit(e.position)})"
 
@@ -479,7 +503,9 @@ class Emitter(Visitor):
         return self._query_function(q, "query")
 
     def _query_function(self, q: C.Select, kind: str) -> str:
-        """The cdef function `query_N` (the candidates) or `exists_N` of q, made once.
+        """The cdef function `query_N` (the candidates), `exists_N`, `count_N` (how many,
+        without a list) or `keyed_N` (a counted ranking's candidates and their keys) of q,
+        made once.
         A part of a `where` condition that does not read the candidate (`it`) and costs a
         call or a query (`where it in adjacent_to(all enemy pieces on board)`) is computed
         once, when the first candidate reaches that condition, into a local (dsl/hoist.py;
@@ -502,8 +528,11 @@ class Emitter(Visitor):
                 tests += self.filter_test(q, f, "continue")
             # with tests the listing is only read by the loop, which keeps its own list; without
             # any the listing itself is returned, so it must be a copy
-            listing = self.select_listing(q, seen=bool(tests) or kind == "exists")
-            ranked = self.ranking(q) if q.rank is not None else []
+            listing = self.select_listing(q, seen=bool(tests) or kind != "query")
+            keyed = kind == "keyed"
+            ranked = self.ranking(q, keyed) if q.rank is not None else []
+            ret = "tuple" if keyed else "list"
+            end = [] if keyed else ["    return items"]  # (a keyed ranking returns its own)
             if kind == "exists":
                 lines = [f"cdef bint {name}(Env_t env) except -1:"] + decls + \
                         [f"    cdef list items = {listing}", "    for x in items:"] + tests + \
@@ -512,15 +541,19 @@ class Emitter(Visitor):
                 lines = [f"cdef bint {name}(Env_t env, object item) except -1:"] + decls + \
                         ["    cdef list items = [item]", "    for x in items:"] + tests + \
                         ["        return True", "    return False"]
+            elif kind == "count":  # the listing only read: its length, or the items passing
+                lines = [f"cdef Py_ssize_t {name}(Env_t env) except -1:"] + decls + \
+                        ([f"    return len({listing})"] if not tests else
+                         ["    cdef Py_ssize_t n = 0", f"    cdef list items = {listing}",
+                          "    for x in items:"] + tests + ["        n += 1", "    return n"])
             elif not tests:
                 # nothing to test: the zone's items (a new list) are the candidates
-                lines = [f"cdef list {name}(Env_t env):", f"    cdef list items = {listing}"] + \
-                        ranked + ["    return items"]
+                lines = [f"cdef {ret} {name}(Env_t env):", f"    cdef list items = {listing}"] + \
+                        ranked + end
             else:
-                lines = [f"cdef list {name}(Env_t env):", "    cdef list kept = []"] + decls + \
+                lines = [f"cdef {ret} {name}(Env_t env):", "    cdef list kept = []"] + decls + \
                         [f"    cdef list items = {listing}", "    for x in items:"] + tests + \
-                        ["        kept.append(x)", "    items = kept"] + ranked + \
-                        ["    return items"]
+                        ["        kept.append(x)", "    items = kept"] + ranked + end
             self.queries[slot] = lines
         finally:
             self._it = outer
@@ -573,9 +606,10 @@ class Emitter(Visitor):
                 f"        if ok == {neg}:",
                 f"            {on_fail}"]
 
-    def ranking(self, q: C.Select) -> list[str]:
+    def ranking(self, q: C.Select, keyed: bool = False) -> list[str]:
         """rank_by of the candidates `items`, their keys computed here when the key can read
-        `it` as the local x; else the interpreter's ranking."""
+        `it` as the local x; else the interpreter's ranking. `keyed` (a counted ranking):
+        returns (items, keys) (rank_keyed; keys None when not computed here)."""
         r = q.rank
         if r.key is None:
             key = "x"
@@ -586,7 +620,11 @@ class Emitter(Visitor):
             finally:
                 self._it = outer
         else:
+            if keyed:
+                return [f"    return (ranked({self.node(r)}, items, env), None)"]
             return [f"    items = ranked({self.node(r)}, items, env)"]
+        if keyed:
+            return [f"    return rank_keyed(items, [{key} for x in items], {lit(r.best)})"]
         return [f"    items = rank_by(items, [{key} for x in items], {lit(r.best)}, "
                 f"{lit(r.counted)}, {lit(r.single)})"]
 

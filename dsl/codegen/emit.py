@@ -447,8 +447,8 @@ class Emitter(Visitor):
     def item_test(self, e) -> str | None:
         """For a condition `any`/`none` of an unranked query (C.Exists, or C.Not of one): the
         cdef function `item_N(env, item)` telling whether one candidate passes the query's
-        filters, so that a runtime may ask the condition item by item (an Innovation special
-        whose every test reads one pile: conditions.PileTested); None for any other form."""
+        filters, so that a runtime may ask the condition item by item (a game's condition whose
+        every test reads one part of the state); None for any other form."""
         if type(e) is C.Not:
             e = e.expr
         if type(e) is not C.Exists or e.select.rank is not None:

@@ -262,15 +262,20 @@ def _card_actions(n: int, max_age: int) -> tuple:
     return made
 
 
-_TEAMS: dict = {}  # (players, teams) -> team_of, shared by the games (read only)
+_SEATS: dict = {}  # (players, teams) -> _seating's answer, shared by the games (read only)
 
 
-def _team_of(n: int, teams: bool):
-    """Each seat's team (its own seat without teams), made once per (players, teams)."""
-    made = _TEAMS.get((n, teams))
+def _seating(n: int, teams: bool) -> tuple:
+    """(team_of, orders, opponents) of a game of n players: each seat's team (its own seat
+    without teams), the turn order from each seat (players_in_order) and each seat's
+    opponents in that order, made once per (players, teams) and only read by the games (a
+    clone shares them too)."""
+    made = _SEATS.get((n, teams))
     if made is None:
-        made = _TEAMS[(n, teams)] = shared_view(int_array(
-            [p % 2 for p in range(n)] if teams else range(n)))
+        team_of = [p % 2 for p in range(n)] if teams else list(range(n))
+        orders = [[(s + i) % n for i in range(n)] for s in range(n)]
+        opponents = [[q for q in orders[p][1:] if team_of[q] != team_of[p]] for p in range(n)]
+        made = _SEATS[(n, teams)] = (shared_view(int_array(team_of)), orders, opponents)
     return made
 
 
@@ -324,16 +329,14 @@ class InnovationGame(Host):
         self.options = options
         self.seed = seed
         self.rng = Rng(seed)
-        self.agents = list(agents) if agents else [FirstLegalAgent() for _ in range(n)]
+        self.agents = list(agents) if agents else [FirstLegalAgent()] * n  # (stateless)
         if len(self.agents) != n:
             raise ValueError(f"need {n} agents, got {len(self.agents)}")
         self.n_players = n
-        self._orders = [self.players_in_order(s) for s in range(n)]  # turn order from each seat
         self.state = State(cards, n)
-        # 000 "团队游戏": partners sit opposite each other, so seats 0+2 and 1+3.
-        self.team_of = _team_of(n, options.teams)
-        self._opponents = [[q for q in self._orders[p][1:] if self.team_of[q] != self.team_of[p]]
-                           for p in range(n)]  # opponents(p), copied for each caller
+        # 000 "团队游戏": partners sit opposite each other, so seats 0+2 and 1+3. The turn order
+        # from each seat, and opponents(p) (copied for each caller), made once (_seating)
+        self.team_of, self._orders, self._opponents = _seating(n, options.teams)
         self.needed = achievements_needed(options)
         self.max_age = 11 if options.edition >= 4 else 10
         self.record_events = record_events
@@ -1636,7 +1639,19 @@ class InnovationGame(Host):
         n = len(hand)
         board = st.board[p]
         ages = self.achievable_ages(p)
-        k = action_count(n, board, ages)
+        if cython.compiled:  # action_count from each pile's top as refresh_pile keeps it (-1:
+            # empty), a C array, rather than the truth of each pile's list
+            base = p * _N_COLORS  # (p's piles in State.seen_top)
+            k = 1 + n
+            for c in range(base, base + _N_COLORS):
+                if st.seen_top[c] >= 0:
+                    k += 1
+            a = ages
+            while a:
+                k += a & 1
+                a >>= 1
+        else:
+            k = action_count(n, board, ages)
         shown = 0  # the display's melds (_display_melds), listed after the game's own
         if self._display_melds:
             shown = len(st.display[p])
@@ -1655,11 +1670,20 @@ class InnovationGame(Host):
         if i < n:  # the i-th lowest card of the hand (legal_actions lists them in order)
             return self._meld_actions[nth_lowest(hand, i)]
         i -= n
-        for pile in board:
-            if pile:
-                if i == 0:
-                    return self._dogma_actions[pile[-1]]
-                i -= 1
+        if cython.compiled:  # (the piles' tops in State.seen_top, as above)
+            base = p * _N_COLORS
+            for c in range(base, base + _N_COLORS):
+                top = st.seen_top[c]
+                if top >= 0:
+                    if i == 0:
+                        return self._dogma_actions[top]
+                    i -= 1
+        else:
+            for pile in board:
+                if pile:
+                    if i == 0:
+                        return self._dogma_actions[pile[-1]]
+                    i -= 1
         a = 1
         while True:
             if (ages >> a) & 1:

@@ -41,6 +41,9 @@ cdef class PileTested(Part):
     @cython.locals(n=long, base=long, c=long, at=long, rev=long, v=long, r=long)
     cpdef bint ask(self, game, State st, long player) except -1
 
+@cython.locals(v=long, r=long)
+cdef inline bint _tabled_ask(Tabled t, game, State st, long player) except -1
+
 @cython.locals(old=object, grown=object, i=Py_ssize_t)
 cpdef _grow_cond_answers(State st, long size)
 
@@ -54,5 +57,5 @@ cdef class TabledShape(Part):
 cdef class Combination:
     cdef public bint decides
     cdef public list parts
-    @cython.locals(part=Part)
+    @cython.locals(part=Part, r=bint)
     cpdef bint holds(self, game, State st, long player) except -1

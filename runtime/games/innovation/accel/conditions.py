@@ -359,6 +359,23 @@ class Tabled(Part):
         return r == 1
 
 
+def _tabled_ask(t, game, st, player) -> bool:
+    """Tabled.ask(t, ...) as inline C, for Combination.holds in the compiled twin (the same
+    reads; the method stays as it is for the interpreter, which would pay a call here)."""
+    if t.icon >= 0:
+        v = st.icons[player * _N_ICON_SLOTS + t.icon]
+    elif t.tucked:
+        v = st.tucked_this_turn[player]
+    else:
+        v = st.scored_this_turn[player]
+    if v >= len(t.table):
+        return t.truth(game, player)
+    r = t.table[v]
+    if r < 0:
+        r = t.table[v] = 1 if t.truth(game, player) else 0
+    return r == 1
+
+
 class TopsTested(Part):
     """A part "any (or none) of your top cards where TESTS" whose tests read only the card
     (Universe's "no top card of value below 8"): answered from the player's top cards
@@ -482,6 +499,18 @@ class Combination:
     def holds(self, game, st, player) -> bool:
         """The remembered answers: asked only of games without hooks (_check_woken_specials).
         With CARDLANG_ACCEL=check each is compared with the part evaluated afresh."""
+        if cython.compiled and not _CHECK:
+            # a Tabled part (most parts: a count of one icon, this turn's tucks or scores)
+            # answered in place (_tabled_ask, inlined C), the other kinds through their C
+            # method table
+            for part in self.parts:
+                if type(part) is Tabled:
+                    r = _tabled_ask(cython.cast(Tabled, part), game, st, player)
+                else:
+                    r = part.ask(game, st, player)
+                if r == self.decides:
+                    return self.decides
+            return not self.decides
         for part in self.parts:
             r = part.ask(game, st, player)
             if _CHECK and r != part.truth(game, player):

@@ -6,7 +6,7 @@ from dsl.interp cimport Host
 from runtime.core.rng cimport Rng
 from runtime.core.agents.basic cimport ask, RandomAgent
 from runtime.core.decision cimport Decision, new_decision, new_entry, new_entry_one, validate_answer
-from runtime.games.innovation.state cimport State
+from runtime.games.innovation.state cimport State, column
 from runtime.games.innovation.accel.conditions cimport Combination
 from runtime.games.innovation.cards cimport color_id, icon_id
 from runtime.games.innovation.effects cimport Runner, new_context
@@ -22,6 +22,13 @@ cdef long _R_DRAW, _R_MELD, _R_TUCK, _R_SCORE, _R_RETURN, _R_TRANSFER, _R_EXCHAN
 cdef long _R_ACHIEVE
 cdef bint _CHECK
 cpdef tuple effect_row(long src, e)
+# what a new game reads of the card set, made once (C calls from the constructor)
+@cython.locals(made=tuple)
+cpdef tuple _shared(effects, long n)
+@cython.locals(made=tuple)
+cpdef tuple _card_actions(long n, long max_age)
+@cython.locals(made=tuple)
+cpdef tuple _seating(long n, bint teams)
 cpdef run_effect(run, ctx)
 @cython.locals(k=long, pile=list)
 cpdef long action_count(long n, list board, long ages) except? -1
@@ -137,7 +144,7 @@ cdef class InnovationGame(Host):
     @cython.locals(d=Decision, st=State, p=long)
     cpdef step(self)
     @cython.locals(st=State, hand=list, n=long, board=list, pile=list, ages=long, a=long,
-                   i=long, k=long, extra=list, shown=long)
+                   i=long, k=long, extra=list, shown=long, base=long, c=long, top=long)
     cpdef tuple _random_action(self, RandomAgent agent, long p)
     @cython.locals(out=list)
     cpdef list _hook_actions(self, long p)

@@ -1357,7 +1357,7 @@ class InnovationGame(Host):
             cond = self._special_conds[i]
             for q in order:
                 bits = st.changed[q]
-                if bits & mask and cond.holds(self, st, q):
+                if bits & mask and cond.holds_woken(self, st, q):
                     self._claim_special(st, card, q)
                     woken = st.changed_any  # (claiming changes bits too)
                     break

@@ -59,3 +59,5 @@ cdef class Combination:
     cdef public list parts
     @cython.locals(part=Part, r=bint)
     cpdef bint holds(self, game, State st, long player) except -1
+    @cython.locals(part=Part, r=bint)
+    cpdef bint holds_woken(self, game, State st, long player) except -1

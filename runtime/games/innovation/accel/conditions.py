@@ -499,18 +499,6 @@ class Combination:
     def holds(self, game, st, player) -> bool:
         """The remembered answers: asked only of games without hooks (_check_woken_specials).
         With CARDLANG_ACCEL=check each is compared with the part evaluated afresh."""
-        if cython.compiled and not _CHECK:
-            # a Tabled part (most parts: a count of one icon, this turn's tucks or scores)
-            # answered in place (_tabled_ask, inlined C), the other kinds through their C
-            # method table
-            for part in self.parts:
-                if type(part) is Tabled:
-                    r = _tabled_ask(cython.cast(Tabled, part), game, st, player)
-                else:
-                    r = part.ask(game, st, player)
-                if r == self.decides:
-                    return self.decides
-            return not self.decides
         for part in self.parts:
             r = part.ask(game, st, player)
             if _CHECK and r != part.truth(game, player):
@@ -519,3 +507,23 @@ class Combination:
             if r == self.decides:
                 return self.decides
         return not self.decides
+
+    def holds_woken(self, game, st, player) -> bool:
+        """holds, as _check_woken_specials asks it. Compiled, a Tabled part (most parts: a
+        count of one icon, this turn's tucks or scores) is answered in place (_tabled_ask,
+        inline C) and the other kinds through their C method table; the interpreter's is
+        holds itself (assigned below: no test of the mode per call)."""
+        if _CHECK:
+            return self.holds(game, st, player)
+        for part in self.parts:
+            if type(part) is Tabled:
+                r = _tabled_ask(cython.cast(Tabled, part), game, st, player)
+            else:
+                r = part.ask(game, st, player)
+            if r == self.decides:
+                return self.decides
+        return not self.decides
+
+
+if not cython.compiled:  # (the compiled twin's Combination is a C type, its method above)
+    Combination.holds_woken = Combination.holds

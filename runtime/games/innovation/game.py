@@ -66,7 +66,7 @@ ACTION_TAGS = ("meld_action", "draw_action", EV_TURN)
 @cython.cclass
 class Rules:
     """An expansion's changes to the base rules that the game asks on its hot paths (every
-    decision, score and draw), set by `InnovationGame.set_rules` (at most one: Echoes'). A
+    decision, score, draw and meld action), set by `InnovationGame.set_rules` (at most one: Echoes'). A
     cdef class in the compiled twin (accel/game.pxd), so that the compiled game calls an
     expansion's compiled rules through C, not as Python objects. The defaults are the base
     rules: a subclass overrides what it changes."""
@@ -84,6 +84,10 @@ class Rules:
         """A draw about to happen (after the replacement hooks let it): the card drawn when
         the rules draw another way (Echoes' draw rule), -1 to let it happen as asked."""
         return -1
+
+    def meld_action(self, game, p: int, card: int) -> None:
+        """p's meld action melded `card` (after the display's dig, before the "meld_action"
+        triggers: Echoes' promotion)."""
 
 
 class Display:
@@ -390,9 +394,9 @@ class InnovationGame(Host):
             from .effects import EffectContext
             from .karma import install
             install(self, triggers, EffectContext, PROCEED)
-        if "artifacts" in options.expansions:  # Artifacts' rules (artifacts.py), before
-            # Echoes': after a meld action the dig comes before the promotion (000
-            # "使用多个扩展进行游戏")
+        if "artifacts" in options.expansions:  # Artifacts' rules (artifacts.py); after a
+            # meld action the dig (Display) comes before Echoes' promotion (Rules): _perform
+            # (000 "使用多个扩展进行游戏")
             from .artifacts import install as install_artifacts
             install_artifacts(self)
         if "echoes" in options.expansions:  # Echoes' rules hook the game (echoes.py)
@@ -1613,6 +1617,8 @@ class InnovationGame(Host):
             self.meld(p, action[1])
             if self._display is not None:  # (Artifacts: the dig)
                 self._display.meld_action(self, p, action[1])
+            if self._rules is not None:  # (Echoes: the promotion, after the dig)
+                self._rules.meld_action(self, p, action[1])
             if self._triggers is not None:
                 self._fire(("meld_action", p, action[1]))
         elif kind == "dogma":

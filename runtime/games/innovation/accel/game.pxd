@@ -33,6 +33,7 @@ cdef class Rules:
     cpdef long points(self, game, long p, long points) except? -1
     cpdef long achievable(self, game, long p) except? -2
     cpdef long draw(self, game, long p, long value, set_name) except? -2
+    cpdef meld_action(self, game, long p, long card)
 
 # The display's rules on the game's hot paths (game.py Display), subclassed by artifacts.py's
 cdef class Display:

@@ -18,7 +18,7 @@ value, its hex slot, its set, its featured icon) comes from the card table.
   first), then return it; or return it; or pass and keep it;
 * melding from display (000 "展示的牌": "在常规合并行动期间，你可以将展示的牌视为在你手中"):
   during a meld action the displayed card may be melded as if it were in hand (a meld action:
-  it may dig again); the game lists these actions itself (the "display melds" hook);
+  it may dig again); the game lists these actions itself (`game._display_melds`);
 * relics (000 "遗物卡（可选）", the option `relics`): the five relics (cards of kind `relic`,
   each of another set's type: its `set`) start in the available relics area, which is where a
   relic out of play lies (the State's limbo); after a dig the player may seize the relic whose
@@ -30,11 +30,13 @@ value, its hex slot, its set, its featured icon) comes from the card table.
 """
 from __future__ import annotations
 
+from .game import Display
 from .state import ACHIEVEMENTS, DISPLAY, LIMBO
 
 SET = "artifacts"
 RELIC = "relic"  # the card kind of a relic
 HEX = 0  # cards.ICON_NAMES["hex"]
+_DISPLAY = DISPLAY  # (a C constant in the compiled twin)
 DIG = "dig"  # the event ("dig", player, card, value): an Artifact dug onto the display
 ARTIFACT_DECISION = "artifact"  # the free artifact action's decision and its options
 DOGMA, RETURN, PASS = "dogma", "return", "pass"
@@ -49,12 +51,11 @@ def install(game) -> None:
     # seized, returned as a relic) through State.move, whose changed bits wake the specials
     # (game._check_specials keeps its known inputs; CARDLANG_ACCEL=check verifies it)
     game._hooks.setdefault("conditions see", [False])
-    # melding from display: the game lists ("meld", card) for the card on display after its
-    # own actions and performs it as a meld action (game._display_melds, in C when compiled)
-    game._hooks["display melds"] = [True]
-    game._hooks["dogma count"] = [display_count]
-    game.add_trigger("meld_action", dig)
-    game.add_trigger("turn", free_artifact_action)
+    # the free artifact action at a turn's start, the dig after a meld action, the displayed
+    # card's icons in a dogma's count: the game asks them through C when compiled (no event,
+    # no Python call), and lists ("meld", card) for the card on display after its own actions
+    # and performs it as a meld action (game._display_melds)
+    game.set_display(ArtifactsDisplay())
     if game.options.relics:
         import sys
         # the PROCEED of the game's own module (the compiled twin has its own object)
@@ -64,6 +65,33 @@ def install(game) -> None:
 
 def artifacts_index(game) -> int:
     return game.cards.set_names.index(SET)
+
+
+class ArtifactsDisplay(Display):
+    """Artifacts' display rules as the game asks them (game.Display): each returns at once
+    when it has nothing to do (no card on display; a meld that covered nothing)."""
+
+    def turn(self, game, p: int) -> None:
+        g = game  # (the compiled game, typed: accel/artifacts.pxd)
+        if g.state.display[p]:
+            free_artifact_action(g, p)
+
+    def meld_action(self, game, p: int, card: int) -> None:
+        dig(game, p, card)
+
+    def dogma_count(self, game, p: int, card: int, icon: int) -> int:
+        """A dogma of the card on p's display adds its own icons of the featured kind to p's
+        count, for sharing and vulnerability only (000 "展示的牌" (1): the effects that count
+        icons do not see them)."""
+        g = game
+        st = g.state
+        if st.zone_of[card] != _DISPLAY or st.owner_of[card] != p or icon < 1:
+            return 0
+        k = 0
+        for i in st.icons_of[card]:
+            if i == icon:
+                k += 1
+        return k
 
 
 # ------------------------------------------------------------------ the dig
@@ -85,11 +113,11 @@ def digs(game, melded: int, covered: int) -> bool:
     return slot >= 0 and slot == hex_slot(game, covered)
 
 
-def dig(game, event) -> None:
-    """The meld_action trigger: the dig of 000 "挖掘事件" when the meld covered a top card."""
-    _, p, melded = event
+def dig(game, p: int, melded: int) -> None:
+    """After p's meld action of `melded`: the dig of 000 "挖掘事件" when the meld covered a top
+    card (and p has no card on display: dig_artifact would dig nothing)."""
     st = game.state
-    if game.over:
+    if game.over or st.display[p]:
         return
     pile = st.board[p][st.color_of[melded]]
     n = len(pile)
@@ -126,24 +154,9 @@ def dig_artifact(game, p: int, value: int) -> int:
 
 
 # ------------------------------------------------------------------ the display
-def display_count(game, p: int, card: int, icon: int) -> int:
-    """The "dogma count" hook: a dogma of the card on p's display adds its own icons of the
-    featured kind to p's count, for sharing and vulnerability only (000 "展示的牌" (1): the
-    effects that count icons do not see them)."""
-    st = game.state
-    if st.zone_of[card] != DISPLAY or st.owner_of[card] != p or icon < 1:
-        return 0
-    k = 0
-    for i in st.icons_of[card]:
-        if i == icon:
-            k += 1
-    return k
-
-
-def free_artifact_action(game, event) -> None:
-    """The turn trigger: 000 "展示的牌": a player starting a turn with an Artifact on display
-    may dogma it for free and then return it, or return it, or pass and keep it."""
-    _, p, _ = event
+def free_artifact_action(game, p: int) -> None:
+    """At the start of p's turn: 000 "展示的牌": a player starting a turn with an Artifact on
+    display may dogma it for free and then return it, or return it, or pass and keep it."""
     st = game.state
     if game.over or not st.display[p]:
         return

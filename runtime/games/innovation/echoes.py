@@ -39,11 +39,10 @@ def install(game) -> None:
     cards = game.cards
     if SET not in cards.set_names:
         raise ValueError("the echoes set is in play but no Echoes card is loaded")
-    # the draw rule, bonuses, duplicates (the compiled game installs the compiled twin of this
-    # module: its EchoesRules derives from that game's Rules)
+    # the draw rule, bonuses, duplicates, the promotion after a meld action (the compiled game
+    # installs the compiled twin of this module: its EchoesRules derives from that game's Rules)
     game.set_rules(EchoesRules(echoes_index(game)))
     game.set_echo_provider(visible_echoes)
-    game.add_trigger("meld_action", promotion)
     # none of these changes what a special achievement's condition reads (icon counts, the
     # board, the counters): its remembered answers stay good (game._check_specials)
     game._hooks.setdefault("conditions see", [False])
@@ -66,6 +65,11 @@ class EchoesRules(Rules):
 
     def draw(self, game, p: int, value: int, set_name) -> int:
         return draw_rule(game, p, value, set_name, self.si)
+
+    def meld_action(self, game, p: int, card: int) -> None:
+        g = game  # (the compiled game, typed: accel/echoes.pxd)
+        if g.state.forecast[p]:  # (nothing to promote: the common case)
+            promotion(g, p, card)
 
 
 # ------------------------------------------------------------------ the draw rule
@@ -373,10 +377,10 @@ def visible_echo_count(game, p: int, color: int) -> int:
 
 
 # ------------------------------------------------------------------ promotion
-def promotion(game, event) -> None:
-    """000 "新关键词：预兆": after a meld action, a forecast card of value at most the melded
-    card's may be promoted (melded: not a meld action), then a free dogma action on it."""
-    _, p, melded = event
+def promotion(game, p: int, melded: int) -> None:
+    """000 "新关键词：预兆": after p's meld action of `melded`, a forecast card of value at most
+    the melded card's may be promoted (melded: not a meld action), then a free dogma action on
+    it (EchoesRules.meld_action, asked by the game through C when compiled)."""
     st = game.state
     if game.over or not st.forecast[p]:
         return

@@ -66,7 +66,7 @@ ACTION_TAGS = ("meld_action", "draw_action", EV_TURN)
 @cython.cclass
 class Rules:
     """An expansion's changes to the base rules that the game asks on its hot paths (every
-    decision, score and draw), set by `InnovationGame.set_rules` (at most one: Echoes'). A
+    decision, score, draw and meld action), set by `InnovationGame.set_rules` (at most one: Echoes'). A
     cdef class in the compiled twin (accel/game.pxd), so that the compiled game calls an
     expansion's compiled rules through C, not as Python objects. The defaults are the base
     rules: a subclass overrides what it changes."""
@@ -84,6 +84,31 @@ class Rules:
         """A draw about to happen (after the replacement hooks let it): the card drawn when
         the rules draw another way (Echoes' draw rule), -1 to let it happen as asked."""
         return -1
+
+    def meld_action(self, game, p: int, card: int) -> None:
+        """p's meld action melded `card` (after the display's dig, before the "meld_action"
+        triggers: Echoes' promotion)."""
+
+
+class Display:
+    """The display's rules (Artifacts, 000 "展示的牌" and "挖掘事件") at the points of a turn
+    the game reaches on every turn and action, set by `InnovationGame.set_display`: the free
+    artifact action at a turn's start, the dig after a meld action, a displayed card's icons in
+    a dogma's count; with it the game also lists the display's melds (`_display_melds`). A cdef
+    class in the compiled twin (accel/game.pxd), so that the compiled game calls an expansion's
+    compiled rules through C, with no event tuple and no Python call; a method that has
+    nothing to do returns at once (most turns have no card on display). The defaults do
+    nothing: a subclass overrides them."""
+
+    def turn(self, game, p: int) -> None:
+        """p's turn starts (after its event, before its actions)."""
+
+    def meld_action(self, game, p: int, card: int) -> None:
+        """p's meld action melded `card` (after the meld, before the "meld_action" triggers)."""
+
+    def dogma_count(self, game, p: int, card: int, icon: int) -> int:
+        """What p's dogma of `card` adds to p's count of its featured `icon` (>= 0)."""
+        return 0
 
 
 TRANSFER_ZONES = {"hand": HAND, "score": SCORE, "board": BOARD, "achievements": ACHIEVEMENTS,
@@ -351,7 +376,7 @@ class InnovationGame(Host):
         self._display_melds = False  # meld actions from the display too (_index_hooks)
         self._rules = None  # an expansion's Rules (set_rules): None, the base rules
         self._echo_fn = self._icon_fns = None
-        self._dogma_count_fns = None
+        self._display = None  # the display's rules (set_display: Artifacts'), or None
         self._listening = False      # a trigger on a verb's event: events have a reader
         self._extra_actions = False  # an "action:" hook is installed: legal_actions grows
         self._action_fns = None      # their legal_fns, in order (_hook_actions)
@@ -372,9 +397,9 @@ class InnovationGame(Host):
             from .effects import EffectContext
             from .karma import install
             install(self, triggers, EffectContext, PROCEED)
-        if "artifacts" in options.expansions:  # Artifacts' rules (artifacts.py), before
-            # Echoes': after a meld action the dig comes before the promotion (000
-            # "使用多个扩展进行游戏")
+        if "artifacts" in options.expansions:  # Artifacts' rules (artifacts.py); after a
+            # meld action the dig (Display) comes before Echoes' promotion (Rules): _perform
+            # (000 "使用多个扩展进行游戏")
             from .artifacts import install as install_artifacts
             install_artifacts(self)
         if "echoes" in options.expansions:  # Echoes' rules hook the game (echoes.py)
@@ -521,11 +546,12 @@ class InnovationGame(Host):
         self._echo_fn = fns[0] if fns else None
         fns = hooks.get("icons")
         self._icon_fns = fns if fns else None
-        fns = hooks.get("dogma count")
-        self._dogma_count_fns = fns if fns else None
-        # a meld action may take the card on the player's display as if it were in hand
-        # (Artifacts, 000 "展示的牌"): listed after the game's own actions, before the hooks'
-        self._display_melds = "display melds" in hooks
+        # the display's rules (Artifacts'); with them a meld action may take the card on the
+        # player's display as if it were in hand (000 "展示的牌"): listed after the game's own
+        # actions, before the hooks'
+        fns = hooks.get("display")
+        self._display = fns[0] if fns else None
+        self._display_melds = self._display is not None
         # hooks that change nothing a condition reads (Echoes': "conditions see" False) leave
         # the special achievements' remembered answers good; others (karma, icon modifiers) not
         see = hooks.get("conditions see")
@@ -560,6 +586,13 @@ class InnovationGame(Host):
         if self._hooks.get("rules"):
             raise ValueError("a game takes one expansion's Rules")
         self._hooks["rules"] = [rules]
+        self._index_hooks()
+
+    def set_display(self, display: Display) -> None:
+        """The display's rules (Artifacts'), asked through C when compiled; one per game."""
+        if self._hooks.get("display"):
+            raise ValueError("a game takes one Display")
+        self._hooks["display"] = [display]
         self._index_hooks()
 
     def set_echo_provider(self, fn) -> None:
@@ -1199,9 +1232,8 @@ class InnovationGame(Host):
         elif 1 <= icon <= 6:  # icon_count without its calls: State.icons[q * slots + icon]
             for q in range(n):
                 counts[q] = self.state.icons[q * _N_ICON_SLOTS + icon]
-        if self._dogma_count_fns is not None and icon >= 0:
-            for fn in self._dogma_count_fns:  # (Artifacts: a displayed card's own icons)
-                counts[p] += fn(self, p, card, icon)
+        if self._display is not None and icon >= 0:  # (Artifacts: a displayed card's icons)
+            counts[p] += self._display.dogma_count(self, p, card, icon)
         mine = counts[p]
         order = self._orders[p]  # p, then the others in turn order: order[1:] go first
         team_of = self.team_of
@@ -1586,6 +1618,10 @@ class InnovationGame(Host):
             self._draw_action(p)
         elif kind == "meld":
             self.meld(p, action[1])
+            if self._display is not None:  # (Artifacts: the dig)
+                self._display.meld_action(self, p, action[1])
+            if self._rules is not None:  # (Echoes: the promotion, after the dig)
+                self._rules.meld_action(self, p, action[1])
             if self._triggers is not None:
                 self._fire(("meld_action", p, action[1]))
         elif kind == "dogma":
@@ -1607,14 +1643,17 @@ class InnovationGame(Host):
 
     def _turn_event(self, p: int, turn: int) -> None:
         """A turn's start: its event, recorded and fired, or fired alone to the "turn"
-        triggers (Artifacts' free artifact action) whether or not a verb's event has a reader
-        (_emit fires only when `_listening`); no change is counted (as _emit(event, False))."""
+        triggers whether or not a verb's event has a reader (_emit fires only when
+        `_listening`); no change is counted (as _emit(event, False)). Then the display's
+        rules (Artifacts' free artifact action), called without an event."""
         if self.record_events or self._triggers is not None:
             ev = (EV_TURN, p, turn)
             if self.record_events:
                 self.events.append(ev)
             if self._triggers is not None:
                 self._fire(ev)
+        if self._display is not None:
+            self._display.turn(self, p)
 
     def step(self) -> None:
         """Ask the current player's agent for an action and apply it."""
@@ -1756,7 +1795,7 @@ class InnovationGame(Host):
             g._replacing = g._triggers = None
             g._rules = None
             g._echo_fn = g._icon_fns = None
-            g._dogma_count_fns = g._action_fns = None
+            g._display = g._action_fns = None
             g._listening = g._extra_actions = g._conditions_see = False
             g._any_trigger = g._display_melds = False
         return g

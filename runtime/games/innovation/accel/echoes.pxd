@@ -13,6 +13,8 @@ cdef class EchoesRules(Rules):
     cpdef long points(self, game, long p, long points) except? -1
     cpdef long achievable(self, game, long p) except? -2
     cpdef long draw(self, game, long p, long value, set_name) except? -2
+    @cython.locals(g=InnovationGame)
+    cpdef meld_action(self, game, long p, long card)
 
 @cython.locals(st=State, hand=list, set_of=long[::1], c=long)
 cpdef long draw_rule(InnovationGame game, long p, long value, set_name, long si) except? -2
@@ -46,6 +48,5 @@ cpdef long points_with_bonuses(InnovationGame game, long p, long points) except?
 @cython.locals(st=State, special=long[::1], age_of=long[::1], ages=long, c=long,
                held=long[12], score=long, bits=long, a=long)
 cpdef long achievable_ages(InnovationGame game, long p) except? -1
-@cython.locals(st=State, p=long, melded=long, age=long, eligible=list, chosen=list, c=long,
-               top=list)
-cpdef promotion(InnovationGame game, tuple event)
+@cython.locals(st=State, age=long, eligible=list, chosen=list, c=long, top=list)
+cpdef promotion(InnovationGame game, long p, long melded)

@@ -40,6 +40,13 @@ cdef class Rules:
     cpdef long points(self, game, long p, long points) except? -1
     cpdef long achievable(self, game, long p) except? -2
     cpdef long draw(self, game, long p, long value, set_name) except? -2
+    cpdef meld_action(self, game, long p, long card)
+
+# The display's rules on the game's hot paths (game.py Display), subclassed by artifacts.py's
+cdef class Display:
+    cpdef turn(self, game, long p)
+    cpdef meld_action(self, game, long p, long card)
+    cpdef long dogma_count(self, game, long p, long card, long icon) except? -1
 
 @cython.final
 cdef class InnovationGame(Host):
@@ -56,10 +63,11 @@ cdef class InnovationGame(Host):
     cdef public bint _specials_known, record_events, over, _checking_specials, transactional
     cdef public bint _listening, _extra_actions, _conditions_see, has_face, _any_trigger
     cdef public bint _display_melds
-    cdef public list _replacing, _icon_fns, _dogma_count_fns, _action_fns
+    cdef public list _replacing, _icon_fns, _action_fns
     cdef public dict _triggers
     cdef public object _echo_fn
     cdef public Rules _rules
+    cdef public Display _display
     cdef public Rng rng
     cdef public long n_players, needed, max_age, counted_changes, _nested
     cdef public State state

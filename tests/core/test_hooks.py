@@ -176,3 +176,36 @@ def test_karma_leaves_the_specials_inputs_known_and_its_changes_wake_them(mode):
     assert names(t, st.score[0]) == ["Archery", "Oars", "Pottery", "Sailing", "Tools",
                                      "Writing"]
     assert st.zone_of[monument] == ACHIEVEMENTS and st.owner_of[monument] == 0
+
+
+@pytest.mark.parametrize("mode", modes())
+def test_watched_hooks_are_asked_only_while_a_watched_card_is_on_a_board(mode):
+    """A hook added with `watch` (karma's, karma.install) is consulted, and a verb's event
+    made for it, only while one of its cards is on a board: the State counts them there
+    (State.watched, kept by every move, copied with a clone). A relics game whose Figures
+    relic never reaches a board thus pays nothing for its karma on each meld and score."""
+    import sys
+    from runtime.games.innovation.game import REPLACEABLE
+    g, t = game(mode)
+    PROCEED = sys.modules[type(g).__module__].PROCEED  # (the compiled twin has its own)
+    meld = REPLACEABLE.index("meld")
+    # the test figures' karma alone listens: no karma card on a board, nothing is asked
+    assert g._listening and not g._listens() and not g._replaces(meld)
+    scorer = t.id_of("Test Scorer")
+    seen = []
+    g.add_replacement("meld", lambda g_, verb, args: seen.append(("would", args[1])) or PROCEED,
+                      watch=(scorer,))
+    g.add_trigger("meld", lambda g_, event: seen.append(("when", event[2])), watch=(scorer,))
+    g.meld(0, put(g, t, "Sailing", HAND))
+    assert seen == [] and g.state.watched == 0
+    put(g, t, "Test Scorer", BOARD, 1)  # on any board: the hooks are asked
+    assert g.state.watched == 1 and g._listens() and g._replaces(meld)
+    oars = put(g, t, "Oars", HAND)
+    g.meld(0, oars)
+    assert seen == [("would", oars), ("when", oars)]
+    c = g.clone()
+    assert c.state.watched == 1 and c._listens()
+    put(g, t, "Test Scorer", HAND, 1)  # off the boards again
+    assert g.state.watched == 0 and not g._listens() and not g._replaces(meld)
+    g.meld(0, put(g, t, "Pottery", HAND))
+    assert len(seen) == 2 and c.state.watched == 1

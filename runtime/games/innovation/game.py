@@ -378,6 +378,8 @@ class InnovationGame(Host):
         self._echo_fn = self._icon_fns = None
         self._display = None  # the display's rules (set_display: Artifacts'), or None
         self._listening = False      # a trigger on a verb's event: events have a reader
+        self._listen_watched = False  # ... only while a watched card is on a board (_listens)
+        self._watched_reps = 0       # bit i: verb i's replacements are all watched (_replaces)
         self._extra_actions = False  # an "action:" hook is installed: legal_actions grows
         self._action_fns = None      # their legal_fns, in order (_hook_actions)
         self._conditions_see = False  # hooks change what special conditions read
@@ -474,14 +476,15 @@ class InnovationGame(Host):
             self.counted_changes += 1
         if self.record_events:
             self.events.append(event)
-        if self._listening:
+        if self._listening and self._listens():
             self._fire(event)
 
     # The frequent verbs make their event only when events have a reader (they are recorded,
-    # or a hook listens): `if self.record_events or self._listening:`, written out where it is
-    # asked (a method call each time was 2% of an interpreted game). Nearly every simulated
-    # game records none; a verb then counts its change as _emit would (`elif self._nested ==
-    # 0: self.counted_changes += 1`).
+    # or a hook listens): `if self.record_events or (self._listening and self._listens()):`,
+    # written out where it is asked (a method call each time was 2% of an interpreted game;
+    # _listens is asked only in a game whose hooks listen). Nearly every simulated game
+    # records none; a verb then counts its change as _emit would (`elif self._nested == 0:
+    # self.counted_changes += 1`).
 
     def _fire(self, event: tuple) -> None:
         """Call the triggers on the event's tag, then those on every event ("*"); each tag's
@@ -500,6 +503,19 @@ class InnovationGame(Host):
                 for fn in fns:
                     fn(self, event)
 
+    def _listens(self) -> bool:
+        """Whether the verbs' events have a reader now, in a game whose hooks listen
+        (`_listening`): always, unless the only triggers on them are watched ones (a karma's:
+        add_trigger's `watch`) and none of the watched cards is on a board."""
+        return not self._listen_watched or self.state.watched > 0
+
+    def _replaces(self, i: int) -> bool:
+        """Whether the replacement hooks of the verb of index i (REPLACEABLE) are to be
+        consulted: there are some, and one is not watched (add_replacement's `watch`) or a
+        watched card is on a board."""
+        return self._replacing[i] is not None and (
+            not (self._watched_reps >> i) & 1 or self.state.watched > 0)
+
     def _add_hook(self, key: str, fn) -> None:
         self._hooks.setdefault(key, []).append(fn)
         self._index_hooks()
@@ -513,19 +529,27 @@ class InnovationGame(Host):
         hooks = self._hooks
         replacing = [None] * len(REPLACEABLE)
         triggers: dict = {}
-        listening = extra = False
+        listening = extra = watched_listen = False
+        watched_reps = 0
+        watched = hooks.get("watched") or ()  # the hooks that only watched cards can fire
         actions: list = []
         for key, fns in hooks.items():
             if key.startswith("replace:"):
                 verb = key[8:]
                 if verb in REPLACEABLE and fns:
-                    replacing[REPLACEABLE.index(verb)] = fns
+                    i = REPLACEABLE.index(verb)
+                    replacing[i] = fns
+                    if all(fn in watched for fn in fns):
+                        watched_reps |= 1 << i
             elif key.startswith("trigger:"):
                 tag = key[8:]
                 if fns:
                     triggers[tag] = tuple(fns)
                 if tag not in ACTION_TAGS:
-                    listening = True
+                    if fns and all(fn in watched for fn in fns):
+                        watched_listen = True
+                    else:
+                        listening = True
             elif key.startswith("action:"):
                 extra = True
                 for legal_fn, _ in fns:
@@ -537,7 +561,9 @@ class InnovationGame(Host):
                 break
         self._triggers = triggers if triggers else None
         self._any_trigger = "*" in triggers
-        self._listening = listening
+        self._listening = listening or watched_listen
+        self._listen_watched = watched_listen and not listening
+        self._watched_reps = watched_reps
         self._extra_actions = extra
         self._action_fns = actions if actions else None
         fns = hooks.get("rules")
@@ -558,17 +584,30 @@ class InnovationGame(Host):
         self._conditions_see = bool(hooks) and not (see is not None and len(see) == 1
                                                     and see[0] is False)
 
-    def add_trigger(self, tag: str, fn) -> None:
+    def add_trigger(self, tag: str, fn, watch=None) -> None:
         """Call fn(game, event) after every event with this tag ("*" for all). Tags include the
         event tags in events.py plus "meld_action" and "draw_action" (the actions, as opposed
-        to meld/draw effects)."""
+        to meld/draw effects). `watch`: card ids, when fn does something only while one of
+        them is on a board (a karma's cards): it is not called otherwise, and a verb's event
+        that only it would read is not made."""
+        if watch is not None:
+            self._watch(fn, watch)
         self._add_hook("trigger:" + tag, fn)
 
-    def add_replacement(self, verb: str, fn) -> None:
+    def add_replacement(self, verb: str, fn, watch=None) -> None:
         """Karma-style "would X instead/first": fn(game, verb, args) is consulted before the verb;
         it returns PROCEED to let the verb happen, anything else to replace it (the verb then
-        returns that value)."""
+        returns that value). `watch`: card ids, when fn returns PROCEED unless one of them is
+        on a board (a karma's cards): it is not consulted otherwise."""
+        if watch is not None:
+            self._watch(fn, watch)
         self._add_hook("replace:" + verb, fn)
+
+    def _watch(self, fn, cards) -> None:
+        """fn acts only while one of `cards` is on a board: the State counts them there
+        (State.watched), which the verbs read before they consult fn or make an event for it."""
+        self._hooks.setdefault("watched", []).append(fn)
+        self.state.watch_cards(cards)
 
     def add_action(self, name: str, legal_fn, apply_fn) -> None:
         """An expansion action (inspire, endorse, decree...): legal_fn(game, p) -> list of action
@@ -885,7 +924,7 @@ class InnovationGame(Host):
     def draw(self, p: int, value: int, set_name: str | None = None) -> int:
         """000 "摸牌": draw max(value,1), skipping upward past empty base piles (expansion piles
         never cause a skip); past 10 the game ends at once (GameOver). Returns the card."""
-        if self._replacing is not None and self._replacing[_R_DRAW] is not None:
+        if self._replacing is not None and self._replaces(_R_DRAW):
             r = self._replace(self._replacing[_R_DRAW], "draw", (p, value, set_name))
             if r is not PROCEED:
                 return r
@@ -907,7 +946,7 @@ class InnovationGame(Host):
                 pile = st.supply[si][v]  # an empty expansion pile falls back to base
         card = pile[-1]
         st.move(card, HAND, p)
-        if self.record_events or self._listening:
+        if self.record_events or (self._listening and self._listens()):
             self._emit((EV_DRAW, p, card, v))
         elif self._nested == 0:
             self.counted_changes += 1
@@ -916,12 +955,12 @@ class InnovationGame(Host):
 
     def meld(self, p: int, card: int) -> bool:
         """000 "融合": put the card on top of its colour pile, keeping the pile's splay."""
-        if self._replacing is not None and self._replacing[_R_MELD] is not None:
+        if self._replacing is not None and self._replaces(_R_MELD):
             r = self._replace(self._replacing[_R_MELD], "meld", (p, card))
             if r is not PROCEED:
                 return r
         src = self.state.move(card, BOARD, p)
-        if self.record_events or self._listening:
+        if self.record_events or (self._listening and self._listens()):
             self._emit((EV_MELD, p, card, ZONE_NAMES[src[0]]))
         elif self._nested == 0:
             self.counted_changes += 1
@@ -930,7 +969,7 @@ class InnovationGame(Host):
 
     def tuck(self, p: int, card: int) -> bool:
         """000 "基本关键词 / 收起": face up under the pile of its colour, keeping the splay."""
-        if self._replacing is not None and self._replacing[_R_TUCK] is not None:
+        if self._replacing is not None and self._replaces(_R_TUCK):
             r = self._replace(self._replacing[_R_TUCK], "tuck", (p, card))
             if r is not PROCEED:
                 return r
@@ -938,7 +977,7 @@ class InnovationGame(Host):
         src = st.take(card)
         st.put(card, BOARD, p, bottom=True)
         st.count_tuck(p)
-        if self.record_events or self._listening:
+        if self.record_events or (self._listening and self._listens()):
             self._emit((EV_TUCK, p, card, ZONE_NAMES[src[0]]))
         elif self._nested == 0:
             self.counted_changes += 1
@@ -947,14 +986,14 @@ class InnovationGame(Host):
 
     def score_card(self, p: int, card: int) -> bool:
         """000 "基本关键词 / 计分": face down into the score pile."""
-        if self._replacing is not None and self._replacing[_R_SCORE] is not None:
+        if self._replacing is not None and self._replaces(_R_SCORE):
             r = self._replace(self._replacing[_R_SCORE], "score", (p, card))
             if r is not PROCEED:
                 return r
         st = self.state
         src = st.move(card, SCORE, p)
         st.count_score(p)
-        if self.record_events or self._listening:
+        if self.record_events or (self._listening and self._listens()):
             self._emit((EV_SCORE, p, card, ZONE_NAMES[src[0]]))
         elif self._nested == 0:
             self.counted_changes += 1
@@ -964,12 +1003,12 @@ class InnovationGame(Host):
     def return_card(self, p: int, card: int) -> bool:
         """000 "基本关键词 / 归还": to the bottom of the supply pile it came from (its own set
         and age); a returned card makes an empty pile drawable again."""
-        if self._replacing is not None and self._replacing[_R_RETURN] is not None:
+        if self._replacing is not None and self._replaces(_R_RETURN):
             r = self._replace(self._replacing[_R_RETURN], "return", (p, card))
             if r is not PROCEED:
                 return r
         src = self.state.move(card, SUPPLY, -1, bottom=True)
-        if self.record_events or self._listening:
+        if self.record_events or (self._listening and self._listens()):
             self._emit((EV_RETURN, p, card, ZONE_NAMES[src[0]]))
         elif self._nested == 0:
             self.counted_changes += 1
@@ -1009,7 +1048,7 @@ class InnovationGame(Host):
         z = TRANSFER_ZONES.get(to_zone)
         if z is None:
             raise ValueError(f"cannot transfer to {to_zone!r}")
-        if self._replacing is not None and self._replacing[_R_TRANSFER] is not None:
+        if self._replacing is not None and self._replaces(_R_TRANSFER):
             r = self._replace(self._replacing[_R_TRANSFER], "transfer", (card, to_player, to_zone))
             if r is not PROCEED:
                 return r
@@ -1024,7 +1063,7 @@ class InnovationGame(Host):
     def exchange(self, cards_a: list, zone_a: tuple, cards_b: list, zone_b: tuple) -> bool:
         """000 "交换": cards_a (in zone_a) go to zone_b and cards_b (in zone_b) go to zone_a, at
         once; either side may be empty. Zones are (player, zone name)."""
-        if self._replacing is not None and self._replacing[_R_EXCHANGE] is not None:
+        if self._replacing is not None and self._replaces(_R_EXCHANGE):
             r = self._replace(self._replacing[_R_EXCHANGE], "exchange", (cards_a, zone_a, cards_b, zone_b))
             if r is not PROCEED:
                 return r
@@ -1079,7 +1118,7 @@ class InnovationGame(Host):
         direction does nothing. Returns True if the splay changed."""
         c = color_id(color)
         d = direction if type(direction) is int else SPLAY_INDEX[direction]
-        if self._replacing is not None and self._replacing[_R_SPLAY] is not None:
+        if self._replacing is not None and self._replaces(_R_SPLAY):
             r = self._replace(self._replacing[_R_SPLAY], "splay", (p, c, d))
             if r is not PROCEED:
                 return r
@@ -1098,7 +1137,7 @@ class InnovationGame(Host):
         """Claim an available achievement (standard or special). False if it is gone.
         With anywhere=True a card from any other zone ("achieve a card from your hand") is
         achieved too; that counts as achieving, unlike a transfer."""
-        if self._replacing is not None and self._replacing[_R_ACHIEVE] is not None:
+        if self._replacing is not None and self._replaces(_R_ACHIEVE):
             r = self._replace(self._replacing[_R_ACHIEVE], "achieve", (p, card))
             if r is not PROCEED:
                 return r
@@ -1205,7 +1244,7 @@ class InnovationGame(Host):
                         if self.team_of[q] == my_team:
                             continue
                         if (counts[q] < mine) if code == ROW_DEMAND else (counts[q] >= mine):
-                            if self.record_events or self._listening:
+                            if self.record_events or (self._listening and self._listens()):
                                 self._emit((EV_DEMAND, q, src), False)
                             ctx = new_context(self, q, player, src, k, dv, False)
                             run_effect(run, ctx) if cython.compiled else run(ctx)
@@ -1257,7 +1296,7 @@ class InnovationGame(Host):
                     if team_of[q] == my_team:
                         continue
                     if (counts[q] < mine) if demand else (counts[q] >= mine):
-                        if self.record_events or self._listening:
+                        if self.record_events or (self._listening and self._listens()):
                             self._emit((EV_DEMAND, q, src), False)
                         ctx = new_context(self, q, p, src, k, dv, False)
                         run_effect(run, ctx) if cython.compiled else run(ctx)
@@ -1265,7 +1304,7 @@ class InnovationGame(Host):
                 for i in range(1, n):
                     q = order[i]
                     if counts[q] >= mine:
-                        if self.record_events or self._listening:
+                        if self.record_events or (self._listening and self._listens()):
                             self._emit((EV_SHARE, q, src), False)
                         before = self.counted_changes
                         ctx = new_context(self, q, p, src, k, dv, True)
@@ -1296,7 +1335,7 @@ class InnovationGame(Host):
         return rows
 
     def _dogma_action(self, p: int, card: int) -> None:
-        if self.record_events or self._listening:
+        if self.record_events or (self._listening and self._listens()):
             self._emit((EV_DOGMA, p, card), False)
         if self._run_dogma(p, card):
             # 000 "教义" (4): a free draw action after all effects, at p's highest top card now.
@@ -1599,7 +1638,7 @@ class InnovationGame(Host):
         snap = self._snapshot() if self.transactional else None
         self.log.append(new_entry_one(p, "action", action))
         try:
-            if self.record_events or self._listening:
+            if self.record_events or (self._listening and self._listens()):
                 self._emit((EV_ACTION, p, action), False)
             self._perform(p, action)
             st.actions_left -= 1
@@ -1797,6 +1836,8 @@ class InnovationGame(Host):
             g._echo_fn = g._icon_fns = None
             g._display = g._action_fns = None
             g._listening = g._extra_actions = g._conditions_see = False
+            g._listen_watched = False
+            g._watched_reps = 0
             g._any_trigger = g._display_melds = False
         return g
 

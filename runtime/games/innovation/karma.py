@@ -96,8 +96,9 @@ def install(game, triggers: dict, context_class, proceed) -> None:
     rules = Rules(active, context, chain=False, choose=choose)
     # the cards with a triggered effect at each point, in id order: a verb fires none unless
     # one of them is on the acting player's board (`active` only looks at top cards), which
-    # the hooks ask first (a relic of the Figures type is rarely on a board: its karma hooks
-    # every meld and score of a game with the relics)
+    # the hooks ask first; and the game consults the hooks at all only while one of them is
+    # on some board (`watch`: the State counts them there; a relic of the Figures type is
+    # rarely on a board, and its karma would hook every meld and score of a relics game)
     at_point: dict = {}
     for c in sorted(triggers):
         for t in triggers[c]:
@@ -109,22 +110,23 @@ def install(game, triggers: dict, context_class, proceed) -> None:
 
         def would(g, verb, args, p_at=p_at, s_at=s_at, cards=cards):
             p = args[p_at]
-            st = g.state
-            for c in cards:
-                if st.zone_of[c] == BOARD and st.owner_of[c] == p:
-                    break
-            else:
+            if not _on_board(g.state, cards, p):
                 return proceed
             subject = None if s_at is None else args[s_at]
             return False if fire(g, rules, busy, verb, "would", p, subject) else proceed
-        game.add_replacement(point, would)
+        game.add_replacement(point, would, watch=cards)
         e_p, e_s = _EVENTS[point]
 
         def when(g, event, e_p=e_p, e_s=e_s, cards=cards):
             p = event[e_p]
-            st = g.state
-            for c in cards:
-                if st.zone_of[c] == BOARD and st.owner_of[c] == p:
-                    fire(g, rules, busy, event[0], "when", p, event[e_s])
-                    return
-        game.add_trigger(point, when)
+            if _on_board(g.state, cards, p):
+                fire(g, rules, busy, event[0], "when", p, event[e_s])
+        game.add_trigger(point, when, watch=cards)
+
+
+def _on_board(st, cards: tuple, p: int) -> bool:
+    """Whether one of `cards` is on p's board."""
+    for c in cards:
+        if st.zone_of[c] == BOARD and st.owner_of[c] == p:
+            return True
+    return False

@@ -239,6 +239,11 @@ class State:
         # "if this caused any change", verbs/cards.py execute_noting, reads it)
         self.version = 0
         self.places = _places(n_players)
+        # the cards whose place on a board arms hooks (a karma's card: watch_cards), None when
+        # none, and how many of them are on boards now (kept by take/put): a game consults
+        # hooks that only such a card can fire while `watched` is not 0
+        self.watch = None
+        self.watched = 0
 
     def _fresh_ints(self, n_players: int, n_cards: int) -> None:
         """The State's int_arrays at their first values, each a slice of one array copied from
@@ -350,6 +355,8 @@ class State:
         s.changed_any = self.changed_any
         s.version = self.version
         s.places = self.places
+        s.watch = self.watch
+        s.watched = self.watched
         return s
 
     def signature(self) -> tuple:
@@ -405,6 +412,8 @@ class State:
         if zone == _SCORE:
             self.score_sum[owner] -= self.age_of[card]
         elif zone == _BOARD:
+            if self.watch is not None and card in self.watch:
+                self.watched -= 1
             color = self.color_of[card]
             if len(self.board[owner][color]) < 2:
                 self.splay[owner][color] = _SPLAY_NONE  # a pile of 0/1 card forgets its splay
@@ -444,9 +453,21 @@ class State:
                 self.avail_count[age] += 1
                 self.avail_ages |= 1 << age
         if zone == _BOARD:
+            if self.watch is not None and card in self.watch:
+                self.watched += 1
             self.refresh_pile(owner, self.color_of[card])
         elif zone == _FORECAST:
             self.forecast_changed(owner)
+
+    def watch_cards(self, cards) -> None:
+        """Watch these cards too (`watched` counts those on boards: a game's hooks that only
+        they can fire are consulted while it is not 0)."""
+        self.watch = frozenset(cards) | (self.watch or frozenset())
+        n = 0
+        for c in self.watch:
+            if self.zone_of[c] == _BOARD:
+                n += 1
+        self.watched = n
 
     def forecast_changed(self, p: int) -> None:
         self.forecast_rev[p] += 1

@@ -62,7 +62,8 @@ cdef class InnovationGame(Host):
     cdef public list _achieve_actions, _opponents
     cdef public bint _specials_known, record_events, over, _checking_specials, transactional
     cdef public bint _listening, _extra_actions, _conditions_see, has_face, _any_trigger
-    cdef public bint _display_melds
+    cdef public bint _display_melds, _listen_watched
+    cdef public long _watched_reps
     cdef public list _replacing, _icon_fns, _action_fns
     cdef public dict _triggers
     cdef public object _echo_fn
@@ -79,6 +80,8 @@ cdef class InnovationGame(Host):
     @cython.locals(triggers=dict, fns=tuple)
     cpdef _fire(self, tuple event)
     cpdef _replace(self, list fns, str verb, tuple args)
+    cpdef bint _listens(self) except -1
+    cpdef bint _replaces(self, long i) except -1
     @cython.locals(n=long, d=Decision, i=long, ra=RandomAgent)
     cpdef list _choose(self, player, str kind, options, long min=*, long max=*, str prompt=*,
                       bint all_or_none=*, tuple labels=*)

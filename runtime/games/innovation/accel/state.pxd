@@ -60,7 +60,8 @@ cdef class State:
     cdef public long[::1] board_rev, icons_rev, colors_rev, tops_rev, splays_rev, forecast_rev
     cdef public long[::1] pile_rev, slot_memo, cond_answers
     cdef public long[::1] seen_top, seen_splay, changed, shape, icons, special_of, avail_count
-    cdef public long avail_ages, changed_any, version
+    cdef public long avail_ages, changed_any, version, watched
+    cdef public frozenset watch
     cdef public object cards
     cdef public list icons_of
     cdef public long n_players
@@ -81,6 +82,8 @@ cdef class State:
     @cython.locals(age=long, lst=list)
     cpdef put(self, long card, long zone, long owner=*, bint bottom=*)
     cpdef tuple move(self, long card, long zone, long owner=*, bint bottom=*)
+    @cython.locals(n=long, c=long)
+    cpdef watch_cards(self, cards)
     @cython.locals(new=long, old=long, i=long, pile=list, top=long, seen=long, changed=long,
                    d=long, splay=long, sh=long, c=long, at=long, base=long, under=long[::1])
     cpdef refresh_pile(self, long p, long color)

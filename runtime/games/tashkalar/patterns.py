@@ -283,8 +283,7 @@ class Boards:
         self.empty = 0
 
     def compute(self, owner: list, rank: list) -> None:
-        """Every board made afresh from `owner` / `rank` (each square classified by `_add`,
-        as `put` classifies one)."""
+        """Every board made afresh from `owner` / `rank`: each square classified by `put`."""
         for i in range(12):
             self.ge[i] = 0
         for i in range(3):
@@ -292,7 +291,7 @@ class Boards:
         self.empty = 0
         for i in range(N_SQ):
             s = SQ[i]
-            self._add(BIT[s], owner[s], rank[s])
+            self.put(s, owner[s], rank[s])
 
     def copy_from(self, other: Boards) -> None:
         """The bitboards of `other` (a clone's position: the same pieces)."""
@@ -309,28 +308,27 @@ class Boards:
         keep = ~b
         for i in range(12):
             self.ge[i] &= keep
-        for i in range(3):
-            self.le[i] &= keep
-        self.empty &= keep
-        self._add(b, o, r)
-
-    def _add(self, b, o: int, r: int) -> None:
-        """The square of bit b (clear in every board) holds player o's piece of rank r (o < 0:
-        nothing)."""
+        le0 = self.le[0] & keep
+        le1 = self.le[1] & keep
+        le2 = self.le[2] & keep
         if o < 0:
             self.empty |= b
-            return
-        self.ge[o * 3] |= b
-        self.le[2] |= b
-        if r >= 1:
-            self.ge[o * 3 + 1] |= b
-            if r >= 2:
-                self.ge[o * 3 + 2] |= b
-            else:
-                self.le[1] |= b
         else:
-            self.le[1] |= b
-            self.le[0] |= b
+            self.empty &= keep
+            self.ge[o * 3] |= b
+            le2 |= b
+            if r >= 1:
+                self.ge[o * 3 + 1] |= b
+                if r >= 2:
+                    self.ge[o * 3 + 2] |= b
+                else:
+                    le1 |= b
+            else:
+                le1 |= b
+                le0 |= b
+        self.le[0] = le0
+        self.le[1] = le1
+        self.le[2] = le2
 
     def same(self, other: Boards) -> bool:
         """Whether two positions' bitboards are equal (the acceleration layer's check)."""

@@ -31,12 +31,11 @@ cdef class Boards:
     cpdef compute(self, list owner, list rank)
     @cython.locals(i=long)
     cpdef copy_from(self, Boards other)
-    cdef inline void _add(self, u128 b, long o, long r) noexcept
     @cython.locals(empty=u128, low=u128)
     cpdef places(self, list out)
     @cython.locals(b=u128, bit=u128, out=list, s=long)
     cpdef list squares(self, long p, long low, long high, long but)
-    @cython.locals(b=u128, keep=u128, i=long)
+    @cython.locals(b=u128, keep=u128, le0=u128, le1=u128, le2=u128, i=long)
     cpdef put(self, long s, long o, long r)
     @cython.locals(i=long)
     cpdef bint same(self, Boards other) except -1

@@ -162,3 +162,46 @@ def test_a_clone_copies_every_field():
     for k, v in vars(g).items():
         if k not in ("rng", "bb"):
             assert vars(c)[k] == v, k
+
+
+@pytest.mark.parametrize("mode", ["interpreted", "compiled"])
+def test_a_clone_copies_the_bitboards_of_its_position(mode):
+    # clone() copies the bitboards kept up to date (not made afresh): they are the clone's
+    # position's, and the clone's own (a piece changed in one leaves the other's as it was)
+    cs = load_cardset(mode)
+    g = GAME.engine({"players": 4, "variant": "deathmatch"}, 3, mode)
+    agent = cs.runtime.RandomAgent if cs.runtime is not None else None
+    if agent is None:
+        from runtime.core.agents import RandomAgent as agent
+    g.agents = [agent(7 + q) for q in range(4)]
+    g.setup()
+    for _ in range(60):
+        g.step()
+    assert any(o >= 0 for o in g.owner)
+    c = g.clone()
+    c.check_boards()
+    s = next(t for t in B.SQUARES if c.owner[t] < 0)
+    c.place(0, s, 0)
+    c.check_boards()
+    g.check_boards()
+    assert g.owner[s] < 0 and c.legal_actions(0) != g.legal_actions(0)
+
+
+def test_the_compiled_search_keeps_each_cards_summons_apart():
+    # the compiled Search makes each summon's tuple once and keeps it: asked for another card
+    # (the same pattern), its results name that card
+    g = GAME.engine({"players": 2}, 0, "compiled")
+    c = next(c for c, sr in enumerate(g.searches) if sr is not None and sr.needs < 0)
+    sr = g.searches[c]
+    for s in B.SQUARES:
+        g.owner[s], g.rank[s] = 0, 2
+    g.owner[B.sq(4, 4)] = -1   # the centre: the being's square, the pattern around it
+    g.board_changed()
+    first, other = [], []
+    sr.matches(g.bb, 0, c, True, first)
+    sr.matches(g.bb, 0, c + 1000, True, other)
+    assert first and [a[:1] + (c + 1000,) + a[2:] for a in first] == other
+    again, plain = [], []
+    sr.matches(g.bb, 0, c, True, again)
+    sr.matches(g.bb, 0, c, False, plain)
+    assert again == first and plain == [a[1:] for a in first]

@@ -118,6 +118,7 @@ def _position(g, rnd, players, fill):
             g.owner[s], g.rank[s] = rnd.randrange(players), rnd.choice((0, 0, 0, 1, 1, 2))
         else:
             g.owner[s], g.rank[s] = -1, 0
+    g.board_changed()   # the bitboards (the compiled chain tests read them)
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -129,10 +130,14 @@ def test_the_task_tests_are_their_reference_forms(mode, seed, players, fill):
     tasks = [c for c, info in enumerate(g.table.cards) if getattr(info, "test", None) in NAMES]
     assert {g.table.cards[c].test for c in tasks} == set(NAMES)
     _position(g, random.Random(seed), players, fill)
+    joined = sys.modules[type(g).__module__]._joined
     for p in range(players):
         for c in tasks:
             info = g.table.cards[c]
             assert task_met(g, p, c) == reference(g, p, info), (mode, info.name, p)
+        # the chains on bitboards (patterns.Boards.joined: what compiled games run)
+        assert joined(g, p, 0) == _chain(g, p, B.SIDES), (mode, p)
+        assert joined(g, p, 4) == _chain(g, p, B.CORNERS), (mode, p)
 
 
 def test_the_shapes_make_each_test_true_somewhere():

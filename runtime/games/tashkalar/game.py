@@ -170,7 +170,7 @@ class TashKalarGame(Host):
         for k in ("deck", "hand", "legends", "flares", "discards", "gone", "claimed", "frozen", "pending", "carried",
                   "destroyed_turn", "extra_draws", "colour", "killed", "removed"):
             setattr(g, k, [list(x) for x in getattr(self, k)])
-        g.bb.compute(g.owner, g.rank)
+        g.bb.copy_from(self.bb)   # the same pieces: the bitboards kept up to date, copied
         return g
 
     def board_changed(self) -> None:
@@ -464,7 +464,7 @@ class TashKalarGame(Host):
             self._find_summons(bb, p, False, True, out)
             self._find_summons(bb, p, True, True, out)
             out.extend(flares)
-            if not self.discarded and self.discardable(p):
+            if not self.discarded and self.can_discard(p):
                 out.append(("discard",))
             bb.places(out)   # ("place", s) for each empty square, in square order
         elif flares:   # after the last action: a flare, or end the turn
@@ -993,6 +993,14 @@ class TashKalarGame(Host):
             cards.remove(self.pending[p][0])
         return cards
 
+    def can_discard(self, p: int) -> bool:
+        """Whether discardable(p) holds a card (without making the list)."""
+        n = len(self.hand[p]) + len(self.legends[p]) + len(self.flares[p])
+        pending = self.pending[p]
+        if pending and self.kept[pending[0]]:
+            n -= 1
+        return n > 0
+
     def lift(self, p: int, s: int) -> bool:
         """Merchant of Time: the piece on s leaves the board onto p's card (not destroyed;
         not in its owner's stock meanwhile: 004 扩展 以太编织)."""
@@ -1140,7 +1148,7 @@ class TashKalarGame(Host):
     def can_enter(self, mover_rank: int, t: int, combat: bool) -> bool:
         """004 术语: standard onto empty or a lower rank; combat onto empty or the same or a
         lower rank."""
-        if t < 0 or t not in B.SQUARE_SET:
+        if t < 0 or t >= N_SQUARES or not ON_SQUARE[t]:
             return False
         if self.owner[t] < 0:
             return True
@@ -1149,8 +1157,11 @@ class TashKalarGame(Host):
     def destinations(self, s: int, combat: bool, jump: bool, empty_only: bool = False) -> list:
         r = self.rank[s]
         cands = B.SQUARES if jump else B.NEIGHBOURS[s]
-        return [t for t in cands if t != s and self.can_enter(r, t, combat)
-                and (not empty_only or self.owner[t] < 0)]
+        out = []
+        for t in cands:
+            if t != s and self.can_enter(r, t, combat) and (not empty_only or self.owner[t] < 0):
+                out.append(t)
+        return out
 
     def swap(self, s: int, t: int) -> None:
         """The pieces on s and t change squares (004 扩展 以太编织: not a destruction)."""
@@ -1230,6 +1241,8 @@ def searches(table) -> list:
 
 
 B.SQUARE_SET = frozenset(B.SQUARES)
+N_SQUARES = B.N
+ON_SQUARE = tuple(s in B.SQUARE_SET for s in range(B.N))   # flags by square (a C array)
 COLORLESS = tuple(s for s in B.SQUARES if s not in B.RED and s not in B.GREEN)
 
 
@@ -1284,15 +1297,21 @@ def task_met(g, p: int, c: int) -> bool:
         if name == "lines":
             return _lines(g, p, info)
         if name == "side-chain":
-            return _chain(g, p, _SIDE_PAIRS)
+            return _joined(g, p, 0) if _ACCEL else _chain(g, p, _SIDE_PAIRS)
         if name == "corner-chain":
-            return _chain(g, p, _CORNER_PAIRS)
+            return _joined(g, p, 4) if _ACCEL else _chain(g, p, _CORNER_PAIRS)
         if name == "cross":
             return _cross(g, p, info)
         if name == "diagonals":
             return _diagonals(g, p, info)
         if name == "rainbow":
             return _rainbow(g, p, info)
+        if name == "destroyed":
+            return _destroyed(g, p, info)
+        if name == "end-of-legends":
+            return _end_of_legends(g, p, info)
+        if name == "summoned":
+            return _summoning(g, p, info)
     test = TASK_TESTS.get(name)
     return bool(test and test(g, p, info))
 
@@ -1300,7 +1319,13 @@ def task_met(g, p: int, c: int) -> bool:
 def _destroyed(g, p, info):
     ranks = g.destroyed_turn[p]
     need, upgraded = info.params[0], info.params[1]
-    return len(ranks) >= need and sum(1 for r in ranks if r > COMMON) >= upgraded
+    if len(ranks) < need:
+        return False
+    n = 0
+    for r in ranks:
+        if r > COMMON:
+            n += 1
+    return n >= upgraded
 
 
 def _end_of_legends(g, p, info):
@@ -1333,9 +1358,20 @@ def _conquest(g, p, info):
 def _summoning(g, p, info):
     total, legendary, on_colour = info.params
     done = g.summoned_turn
-    if len(done) < total or sum(1 for _, r in done if r == LEGENDARY) < legendary:
+    if len(done) < total:
         return False
-    return sum(1 for s, _ in done if s in _region(info.region)) >= on_colour
+    n = 0
+    for s, r in done:
+        if r == LEGENDARY:
+            n += 1
+    if n < legendary:
+        return False
+    region = _region(info.region)
+    n = 0
+    for s, r in done:
+        if s in region:
+            n += 1
+    return n >= on_colour
 
 
 def _surround(g, p, info):
@@ -1466,6 +1502,18 @@ def _chain(g, p, pairs) -> bool:
                     seen[t] = True
                     todo.append(t)
     return False
+
+
+# the chain tasks' edges as bitboards: the sides' two pairs, then the corners' (C words)
+_CHAIN_BITS = tuple(B.bits(e) for a, b in B.SIDES + B.CORNERS for e in (a, b))
+
+
+def _joined(g, p, k) -> bool:
+    """_chain on the position's bitboards (the compiled test: patterns.Boards.joined), the
+    pairs of edges from _CHAIN_BITS[k]."""
+    bb = g.bb
+    return (bb.joined(p, _CHAIN_BITS[k], _CHAIN_BITS[k + 1])
+            or bb.joined(p, _CHAIN_BITS[k + 2], _CHAIN_BITS[k + 3]))
 
 
 def _side_chain(g, p, info):

@@ -245,6 +245,9 @@ N_SQ = len(B.SQUARES)
 SHIFT_AT = _table(SHIFT_OK[dx, dy] for dy in range(-8, 9) for dx in range(-8, 9))
 MAX_CELLS = 128       # cells of all orientations of one pattern (8 x 16)
 PLACE = tuple(("place", s) for s in range(B.N))   # the rules' place actions, made once
+# the 8 directions as shifts of a bitboard: the squares next to a set of squares
+NEAR_D = _table(dy * B.W + dx for dx, dy in B.DIRECTIONS.values())
+NEAR_MASK = _table(SHIFT_OK[dx, dy] for dx, dy in B.DIRECTIONS.values())
 
 
 def _shift_index(dx: int, dy: int) -> int:
@@ -253,40 +256,19 @@ def _shift_index(dx: int, dy: int) -> int:
 
 def _low_square(low) -> int:
     """The square of a bitboard's single bit."""
-    if cython.compiled:   # a binary search in C (bit_length would make a Python integer)
-        s = 0
-        if low >> 64:
-            low >>= 64
-            s = 64
-        if low >> 32:
-            low >>= 32
-            s += 32
-        if low >> 16:
-            low >>= 16
-            s += 16
-        if low >> 8:
-            low >>= 8
-            s += 8
-        if low >> 4:
-            low >>= 4
-            s += 4
-        if low >> 2:
-            low >>= 2
-            s += 2
-        if low >> 1:
-            s += 1
-        return s
+    if cython.compiled:   # the C compiler's count of trailing zeros, on each 64-bit half
+        half = cython.cast(cython.ulonglong, low)
+        if half:
+            return __builtin_ctzll(half)
+        return 64 + __builtin_ctzll(cython.cast(cython.ulonglong, low >> 64))
     return low.bit_length() - 1
 
 
 def _count(b) -> int:
     """The number of squares of a bitboard."""
-    if cython.compiled:
-        n = 0
-        while b:
-            b &= b - 1
-            n += 1
-        return n
+    if cython.compiled:   # the C compiler's population count, on each 64-bit half
+        return (__builtin_popcountll(cython.cast(cython.ulonglong, b))
+                + __builtin_popcountll(cython.cast(cython.ulonglong, b >> 64)))
     return bin(b).count("1")
 
 
@@ -301,32 +283,23 @@ class Boards:
         self.empty = 0
 
     def compute(self, owner: list, rank: list) -> None:
+        """Every board made afresh from `owner` / `rank`: each square classified by `put`."""
         for i in range(12):
             self.ge[i] = 0
-        le0 = le1 = le2 = empty = 0
+        for i in range(3):
+            self.le[i] = 0
+        self.empty = 0
         for i in range(N_SQ):
             s = SQ[i]
-            b = BIT[s]
-            o = owner[s]
-            if o < 0:
-                empty |= b
-                continue
-            r = rank[s]
-            self.ge[o * 3] |= b
-            le2 |= b
-            if r >= 1:
-                self.ge[o * 3 + 1] |= b
-                if r >= 2:
-                    self.ge[o * 3 + 2] |= b
-                else:
-                    le1 |= b
-            else:
-                le1 |= b
-                le0 |= b
-        self.le[0] = le0
-        self.le[1] = le1
-        self.le[2] = le2
-        self.empty = empty
+            self.put(s, owner[s], rank[s])
+
+    def copy_from(self, other: Boards) -> None:
+        """The bitboards of `other` (a clone's position: the same pieces)."""
+        for i in range(12):
+            self.ge[i] = other.ge[i]
+        for i in range(3):
+            self.le[i] = other.le[i]
+        self.empty = other.empty
 
     def put(self, s: int, o: int, r: int) -> None:
         """Square s now holds player o's piece of rank r (o < 0: nothing): its bit in every
@@ -392,6 +365,26 @@ class Boards:
             b ^= bit
         return out
 
+    def joined(self, p: int, a, b) -> bool:
+        """Whether a chain of p's pieces, each adjacent to the next in any of the 8
+        directions (as a move goes: 004 术语), joins one of the squares `a` to one of the
+        squares `b` (bitboards; the chain tasks): p's pieces reached from `a` grown one step
+        at a time."""
+        own = self.ge[p * 3]
+        reach = own & a
+        while reach:
+            if reach & b:
+                return True
+            grow = reach
+            for k in range(8):
+                d = NEAR_D[k]
+                grow |= (reach >> d if d >= 0 else reach << -d) & NEAR_MASK[k]
+            grow &= own
+            if grow == reach:
+                return False
+            reach = grow
+        return False
+
     def pieces(self, p: int) -> int:
         """How many pieces player p has on the board."""
         return _count(self.ge[p * 3])
@@ -429,6 +422,51 @@ class Search:
                 self.mask[k] = SHIFT_AT[_shift_index(dx, dy)]
                 k += 1
         self.start[self.n] = k
+        # the compiled search's actions, each tuple made once (the first time it is found)
+        # and kept in C arrays (accel/patterns.pxd: `made[s * 8 + i]` of `matches`,
+        # `made_q[(s * 8 + i) * 4 + q]` of `improvised`) for `card`, the first card asked
+        # (the one whose Search this is); results that are not actions are made each time
+        self.card = -1
+
+    def _summon(self, card: int, s: int, i: int):
+        """("summon", card, s, orientation) of `matches` (compiled only), made once."""
+        k = s * 8 + i
+        if self.made[k] == cython.NULL:
+            t = ("summon", card, s, self.index[i])
+            if card != self.card:
+                if self.card >= 0:
+                    return t
+                self.card = card
+            Py_INCREF(t)
+            self.made[k] = cython.cast(cython.pointer(PyObject), t)
+            return t
+        if card != self.card:
+            return ("summon", card, s, self.index[i])
+        return cython.cast(object, self.made[k])
+
+    def _improvised(self, card: int, s: int, i: int, q: int):
+        """("summon", card, s, orientation, q) of `improvised` (compiled only), made once."""
+        k = (s * 8 + i) * 4 + q
+        if self.made_q[k] == cython.NULL:
+            t = ("summon", card, s, self.index[i], q)
+            if card != self.card:
+                if self.card >= 0:
+                    return t
+                self.card = card
+            Py_INCREF(t)
+            self.made_q[k] = cython.cast(cython.pointer(PyObject), t)
+            return t
+        if card != self.card:
+            return ("summon", card, s, self.index[i], q)
+        return cython.cast(object, self.made_q[k])
+
+    def __dealloc__(self):
+        if cython.compiled:
+            k = cython.declare(cython.long)
+            for k in range(648):   # (literals: at exit the modules may be gone)
+                Py_XDECREF(self.made[k])
+            for k in range(2592):
+                Py_XDECREF(self.made_q[k])
 
     def being_ok(self, bb: Boards, p: int):
         """Where the being may appear (Game.being_squares)."""
@@ -454,7 +492,9 @@ class Search:
             while cand:
                 low = cand & -cand
                 s = _low_square(low)
-                if action:
+                if cython.compiled and action:   # each tuple made once
+                    out.append(self._summon(card, s, i))
+                elif action:
                     out.append(("summon", card, s, self.index[i]))
                 else:
                     out.append((card, s, self.index[i]))
@@ -491,7 +531,9 @@ class Search:
             while got:
                 low = got & -got
                 s = _low_square(low)
-                if action:
+                if cython.compiled and action:
+                    out.append(self._improvised(card, s, i, q))
+                elif action:
                     out.append(("summon", card, s, self.index[i], q))
                 else:
                     out.append((card, s, self.index[i], q))

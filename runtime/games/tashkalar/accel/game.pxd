@@ -8,7 +8,7 @@ from runtime.core.rng cimport Rng
 from runtime.core.agents.basic cimport ask, RandomAgent
 from runtime.core.decision cimport Decision, new_decision, new_entry, new_entry_one, validate_answer
 from runtime.games.tashkalar.effects cimport Context
-from runtime.games.tashkalar.patterns cimport Boards, Search
+from runtime.games.tashkalar.patterns cimport Boards, Search, u128
 
 cdef long PIECES, LEGEND_PIECES, WIN_VP, NO_SQUARE, WARP_PENALTY
 cdef bint _ACCEL, _CHECK
@@ -85,9 +85,15 @@ cdef class TashKalarGame(Host):
     cpdef bint upgrade(self, long s) except -1
     cpdef bint downgrade(self, long s) except -1
     cpdef bint can_enter(self, long mover_rank, long t, bint combat) except -1
+    @cython.locals(n=long, pending=list)
+    cpdef bint can_discard(self, long p) except -1
+    @cython.locals(r=long, cands=tuple, out=list, t=long)
+    cpdef list destinations(self, long s, bint combat, bint jump, bint empty_only=*)
     cpdef long move(self, long p, long s, long t) except? -2
 
 cdef dict REGIONS
+cdef long N_SQUARES
+cdef bint ON_SQUARE[81]
 @cython.locals(owner=list, rank=list, n=long, up=long, leg=long, s=long, total=long,
                upgraded=long, legendary=long)
 cpdef bint _conquest(TashKalarGame g, long p, info) except -1
@@ -96,6 +102,12 @@ cpdef bint _conquest(TashKalarGame g, long p, info) except -1
 cpdef bint _surround(TashKalarGame g, long p, info) except -1
 @cython.locals(name=str)
 cpdef bint task_met(TashKalarGame g, long p, long c) except -1
+@cython.locals(ranks=list, need=long, upgraded=long, n=long, r=long)
+cpdef bint _destroyed(TashKalarGame g, long p, info) except -1
+@cython.locals(ranks=list)
+cpdef bint _end_of_legends(TashKalarGame g, long p, info) except -1
+@cython.locals(total=long, legendary=long, on_colour=long, done=list, n=long, s=long, r=long)
+cpdef bint _summoning(TashKalarGame g, long p, info) except -1
 
 # the pattern tasks' tests as typed loops over the squares' tuples
 cdef tuple _RED, _GREEN, _CROSSES, _LINES, _DIAGONALS, _SIDE_PAIRS, _CORNER_PAIRS
@@ -114,6 +126,9 @@ cpdef bint _diagonals(TashKalarGame g, long p, info) except -1
 @cython.locals(owner=list, neighbours=tuple, a=tuple, b=list, seen=list, todo=list, s=long,
                t=long)
 cpdef bint _chain(TashKalarGame g, long p, tuple pairs) except -1
+cdef u128 _CHAIN_BITS[8]
+@cython.locals(bb=Boards)
+cpdef bint _joined(TashKalarGame g, long p, long k) except -1
 @cython.locals(owner=list, squares=tuple, neighbours=tuple, within=tuple, s=long, o=long,
                t=long, u=long, x=long, y=long, close=bint, ok=bint, near=list, reach=list,
                frontier=list, nxt=list)

@@ -707,7 +707,7 @@ def _discard_phrase(r, act) -> str:
             "legends": "discard all your legendary cards"}.get(word, "discard one of your flares")
 
 
-@verb("discard", "loss", phrase=_discard_phrase,
+@verb("discard", "loss", phrase=_discard_phrase, able="discardable",
       doc="`discard flare`: one flare of your hand, chosen, to the bottom of the flare deck "
           "(refilled at the turn's end, 004 弃牌) (Winter Whisperer); `discard pending`: the "
           "card in warp to your discard pile (004 扩展 以太编织: its penalty ends) (Paradox "
@@ -746,6 +746,23 @@ def discard(env, items, call) -> list:
     g.flares[p].remove(c)
     g.flare_deck.insert(0, c)
     return [c]
+
+
+@test("discardable", subject="loss",
+      doc="`discard` has something to discard: a flare in your hand (flare), a card in warp "
+          "not kept there (pending), a card of your hand (any-card), a legend (legends); "
+          "`may discard ...` of nothing is not asked (as Innovation's `may` of nothing)")
+def discardable(env, word, arg) -> bool:
+    g, p = env.game, env.executor
+    if word == "flare":
+        return len(g.flares[p]) > 0
+    if word == "pending":
+        return any(not g.kept[c] for c in g.pending[p])
+    if word == "any-card":
+        return len(g.discardable(p)) > 0
+    if word == "legends":
+        return len(g.legends[p]) > 0
+    return False   # "discarded": a card of the discard pile is discarded already
 
 
 @function("arrival_destroyed", (), "bool",

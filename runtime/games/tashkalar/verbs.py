@@ -409,13 +409,20 @@ def _sign(n: int) -> int:
     return (n > 0) - (n < 0)
 
 
+_W = B.W
+# the direction's name of a step (dx, dy) of -1, 0 or 1 each, by (dx + 1) * 3 + dy + 1
+_HEADINGS = tuple(next((n for n, v in B.DIRECTIONS.items() if v == (dx, dy)), None)
+                  for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+
+
 def _direction_of(s: int, t: int):
-    (x, y), (u, v) = B.xy(s), B.xy(t)
-    dx, dy = u - x, v - y
-    if (dx, dy) == (0, 0) or not (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
+    """The direction from s to t when t is in a line from s (a row, column or diagonal), else
+    None (t == s too). Typed in the compiled twin (accel/verbs.pxd): a C call, no tuples."""
+    dx = t % _W - s % _W
+    dy = t // _W - s // _W
+    if (dx == 0 and dy == 0) or not (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
         return None
-    d = (_sign(dx), _sign(dy))
-    return next(n for n, v in B.DIRECTIONS.items() if v == d)
+    return _HEADINGS[(_sign(dx) + 1) * 3 + _sign(dy) + 1]
 
 
 def _words(x) -> list:

@@ -7,6 +7,8 @@ from runtime.games.tashkalar.game cimport TashKalarGame
 cdef long RANK_T, UPGRADED_T, ENEMY_T, OWN_T, EMPTY_T, BEING_T, COLOR_T, UPGRADABLE_T
 cdef long DOWNGRADABLE_T
 cdef dict AROUND, RANK_WORDS
+cdef long _W
+cdef tuple _HEADINGS
 
 cpdef square_of(Env env, x)
 @cython.locals(g=TashKalarGame, s=long, o=long)
@@ -17,3 +19,6 @@ cpdef list lister(Env env, str noun, str zone, players, position)
 cpdef list moves(Env env, items, style, onto, bint jump)
 @cython.locals(g=TashKalarGame)
 cpdef list place_on(Env env, rank, where)
+cdef long _sign(long n)
+@cython.locals(dx=long, dy=long)
+cdef object _direction_of(long s, long t)

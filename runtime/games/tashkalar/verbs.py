@@ -17,12 +17,24 @@ RANK_WORDS = {"common": COMMON, "heroic": HEROIC, "legendary": LEGENDARY}
 
 
 def square_of(env, x) -> int:
+    if type(x) is int:   # a square (most calls): no comparison with the word
+        return x
     if x == "being":
         s = env.ctx.being
         if s < 0:
             raise EffectError("'being' names the summoned being's square: none here")
         return s
     return x
+
+
+# the square one step from each square in each direction (-1: off the board), by direction name:
+# board.step as a table (typed in the compiled twin: no Python call per step)
+_NEXT = {d: tuple(B.step(s, v) for s in range(B.N)) for d, v in B.DIRECTIONS.items()}
+
+
+def _step(s: int, d: str) -> int:
+    """board.step(s, DIRECTIONS[d])."""
+    return _NEXT[d][s]
 
 
 def squares(env, items) -> list:
@@ -256,10 +268,11 @@ def moves(env, items, style, onto, jump: bool) -> list:
     combat = style == "combat"
     allowed = None
     if onto is not None:   # the allowed squares as flags by square
-        allowed = [False] * B.N
-        for t in squares(env, onto if type(onto) is list else [onto]):
-            if 0 <= t < B.N:
-                allowed[t] = True
+        allowed = [False] * _N
+        for x in (onto if type(onto) is list else [onto]):
+            a = square_of(env, x)
+            if 0 <= a < _N:
+                allowed[a] = True
     done = []
     for s in squares(env, items):
         if g.owner[s] < 0:
@@ -376,17 +389,16 @@ def charge(env, items, call) -> list:
             continue
         r = g.rank[s]
         dirs = [d for d in B.DIRECTION_NAMES
-                if g.can_enter(r, B.step(s, B.DIRECTIONS[d]), combat)
+                if g.can_enter(r, _step(s, d), combat)
                 and (only is None or d in only)]
         if not dirs or limit <= 0:
             done.append(s)
             continue
         name = g.choose(p, "direction", dirs, 1, 1, f"charge {B.name(s)} toward")[0]
-        d = B.DIRECTIONS[name]
         steps = 0
         while steps < limit:
             steps += 1
-            t = B.step(s, d)
+            t = _step(s, name)
             if not g.can_enter(r, t, combat) or not g.choose_yes_no(p, f"move {B.name(s)} on?"):
                 break
             hit = g.rank[t] if g.owner[t] >= 0 else -1
@@ -410,6 +422,7 @@ def _sign(n: int) -> int:
 
 
 _W = B.W
+_N = B.N
 # the direction's name of a step (dx, dy) of -1, 0 or 1 each, by (dx + 1) * 3 + dy + 1
 _HEADINGS = tuple(next((n for n, v in B.DIRECTIONS.items() if v == (dx, dy)), None)
                   for dx in (-1, 0, 1) for dy in (-1, 0, 1))
@@ -508,7 +521,7 @@ def line(env, dirs, n=0) -> list:
     for d in _words(dirs):
         s = s0
         for _ in range(n):
-            s = B.step(s, B.DIRECTIONS[d])
+            s = _step(s, d)
             if s < 0:
                 break
             out.append(s)
@@ -532,7 +545,7 @@ def shot(env, dirs, n=1) -> list:
     for d in _words(dirs):
         s, hit = s0, 0
         while hit < n:
-            s = B.step(s, B.DIRECTIONS[d])
+            s = _step(s, d)
             if s < 0:
                 break
             if g.owner[s] >= 0:
@@ -672,7 +685,7 @@ def advance(env, items, call) -> list:
     if d is None:
         return done
     for s in squares(env, items):
-        t = B.step(s, B.DIRECTIONS[d])
+        t = _step(s, d)
         if g.owner[s] < 0 or not g.can_enter(g.rank[s], t, combat):
             continue
         done.append(g.move(p, s, t))
@@ -687,7 +700,7 @@ def advanceable(env, s, arg) -> bool:
     d = env.ctx.heading
     # a combat move may enter a square of the same rank: the verb's adverb decides at the
     # move; here a square it could enter at all (combat's rules) is enough to be offered
-    return d is not None and g.owner[s] >= 0 and g.can_enter(g.rank[s], B.step(s, B.DIRECTIONS[d]), True)
+    return d is not None and g.owner[s] >= 0 and g.can_enter(g.rank[s], _step(s, d), True)
 
 
 # ------------------------------------------------------------------ Everfrost (004 扩展 永霜)
@@ -1191,13 +1204,12 @@ def slide(env, items, call) -> list:
             continue
         r = g.rank[s]
         dirs = [d for d in B.DIRECTION_NAMES
-                if g.can_enter(r, B.step(s, B.DIRECTIONS[d]), combat)]
+                if g.can_enter(r, _step(s, d), combat)]
         if not dirs:
             continue
         name = g.choose(p, "direction", dirs, 1, 1, f"slide {B.name(s)} toward")[0]
-        d = B.DIRECTIONS[name]
         while True:
-            t = B.step(s, d)
+            t = _step(s, name)
             if not g.can_enter(r, t, combat):
                 break
             hit = g.rank[t] if g.owner[t] >= 0 else -1

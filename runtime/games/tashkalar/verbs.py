@@ -907,18 +907,23 @@ def crown(env, items, call) -> list:
               "it is: a move 'toward the Gateway' (none without a Gateway) (Power Seeker, "
               "Demon of Lust)")
 def toward_gateway(env, s) -> list:
-    g = env.game
     s = square_of(env, s if type(s) is not list else (s[0] if s else -1))
+    return _toward_gateway(env.game, s, False)
+
+
+def _toward_gateway(g, s: int, but_gateway: bool) -> list:
+    """toward_gateway's squares (`but_gateway`: not the Gateway's own); typed in the compiled
+    twin (accel/verbs.pxd): no Python call per square."""
     t = g.portal
     if s < 0 or t < 0:
         return []
-    (tx, ty) = B.xy(t)
-
-    def dist(a):
-        x, y = B.xy(a)
-        return max(abs(x - tx), abs(y - ty))
-    d = dist(s)
-    return [u for u in B.NEIGHBOURS[s] if dist(u) < d]
+    tx, ty = t % _W, t // _W
+    d = max(abs(s % _W - tx), abs(s // _W - ty))
+    out = []
+    for u in B.NEIGHBOURS[s]:
+        if max(abs(u % _W - tx), abs(u // _W - ty)) < d and not (but_gateway and u == t):
+            out.append(u)
+    return out
 
 
 @function("toward_gateway_not_onto", ("square|pieces",), "squares",
@@ -926,16 +931,22 @@ def toward_gateway(env, s) -> list:
           doc="toward_gateway's squares without the Gateway's own: a move toward the Gateway "
               "that must not destroy it (Demon of Lust)")
 def toward_gateway_not_onto(env, s) -> list:
-    t = env.game.portal
-    return [u for u in toward_gateway(env, s) if u != t]
+    s = square_of(env, s if type(s) is not list else (s[0] if s else -1))
+    return _toward_gateway(env.game, s, True)
 
 
 @function("outnumbered", (), "bool", phrase="an opponent has more pieces than you",
           doc="some opponent has more pieces on the board than you (Demon of Envy)")
 def outnumbered(env):
-    g, p = env.game, env.executor
+    return _outnumbered(env.game, env.executor)
+
+
+def _outnumbered(g, p: int) -> bool:
     mine = g.pieces(p)
-    return any(g.pieces(q) > mine for q in g.opponents(p))
+    for q in g.opponents(p):
+        if g.pieces(q) > mine:
+            return True
+    return False
 
 
 @function("flares", (), "int", phrase="the number of flares in your hand",

@@ -25,3 +25,7 @@ cpdef list place_on(Env env, rank, where)
 cdef long _sign(long n)
 @cython.locals(dx=long, dy=long)
 cdef object _direction_of(long s, long t)
+@cython.locals(t=long, tx=long, ty=long, d=long, u=long, out=list)
+cdef list _toward_gateway(TashKalarGame g, long s, bint but_gateway)
+@cython.locals(mine=long, q=long)
+cdef bint _outnumbered(TashKalarGame g, long p) except -1

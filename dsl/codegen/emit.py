@@ -216,16 +216,22 @@ class Emitter(Visitor):
         """A verb's inline form given what it reads of its step, when every part is known
         here: the adverb; a keyword argument that is a zone (its players and zone), or any
         other (its value, a query's items chosen when the verb runs, and its place); the
-        place of the object. The form's arguments are evaluated in the order it names them
+        place of the object. An absent adverb or keyword argument is None (its place None),
+        what run() reads of it. The form's arguments are evaluated in the order it names them
         (a query argument is chosen there, after the object, as run() would ask it)."""
         if not v.inline:
             return None
         fields = {"items": "_res", "player": "_executor(env)",
                   "obj": _Arg("_items", self.place_of(p.obj))}
         if "{adverb" in v.inline:
-            if p.adverb is None:
-                return None
-            fields["adverb"] = self.expr(p.adverb)
+            # an absent adverb is None, as run() reads it (VerbCall.adverb)
+            fields["adverb"] = "None" if p.adverb is None else self.expr(p.adverb)
+        given = {prep for prep, _ in p.args}
+        for prep, _, _ in v.kwargs:
+            # an absent argument the form takes is None, as run() reads it (VerbCall.arg
+            # and VerbCall.place); as a zone (its players and zone) it has no form: run()
+            if prep not in given and "{%s." % prep in v.inline:
+                fields[prep] = _Arg("None", "None")
         for prep, val in p.args:
             if "{" + prep not in v.inline:  # an argument the form cannot take: run() does
                 return None

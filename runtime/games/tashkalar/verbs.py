@@ -17,12 +17,24 @@ RANK_WORDS = {"common": COMMON, "heroic": HEROIC, "legendary": LEGENDARY}
 
 
 def square_of(env, x) -> int:
+    if type(x) is int:   # a square (most calls): no comparison with the word
+        return x
     if x == "being":
         s = env.ctx.being
         if s < 0:
             raise EffectError("'being' names the summoned being's square: none here")
         return s
     return x
+
+
+# the square one step from each square in each direction (-1: off the board), by direction name:
+# board.step as a table (typed in the compiled twin: no Python call per step)
+_NEXT = {d: tuple(B.step(s, v) for s in range(B.N)) for d, v in B.DIRECTIONS.items()}
+
+
+def _step(s: int, d: str) -> int:
+    """board.step(s, DIRECTIONS[d])."""
+    return _NEXT[d][s]
 
 
 def squares(env, items) -> list:
@@ -256,10 +268,11 @@ def moves(env, items, style, onto, jump: bool) -> list:
     combat = style == "combat"
     allowed = None
     if onto is not None:   # the allowed squares as flags by square
-        allowed = [False] * B.N
-        for t in squares(env, onto if type(onto) is list else [onto]):
-            if 0 <= t < B.N:
-                allowed[t] = True
+        allowed = [False] * _N
+        for x in (onto if type(onto) is list else [onto]):
+            a = square_of(env, x)
+            if 0 <= a < _N:
+                allowed[a] = True
     done = []
     for s in squares(env, items):
         if g.owner[s] < 0:
@@ -376,17 +389,16 @@ def charge(env, items, call) -> list:
             continue
         r = g.rank[s]
         dirs = [d for d in B.DIRECTION_NAMES
-                if g.can_enter(r, B.step(s, B.DIRECTIONS[d]), combat)
+                if g.can_enter(r, _step(s, d), combat)
                 and (only is None or d in only)]
         if not dirs or limit <= 0:
             done.append(s)
             continue
         name = g.choose(p, "direction", dirs, 1, 1, f"charge {B.name(s)} toward")[0]
-        d = B.DIRECTIONS[name]
         steps = 0
         while steps < limit:
             steps += 1
-            t = B.step(s, d)
+            t = _step(s, name)
             if not g.can_enter(r, t, combat) or not g.choose_yes_no(p, f"move {B.name(s)} on?"):
                 break
             hit = g.rank[t] if g.owner[t] >= 0 else -1
@@ -409,13 +421,21 @@ def _sign(n: int) -> int:
     return (n > 0) - (n < 0)
 
 
+_W = B.W
+_N = B.N
+# the direction's name of a step (dx, dy) of -1, 0 or 1 each, by (dx + 1) * 3 + dy + 1
+_HEADINGS = tuple(next((n for n, v in B.DIRECTIONS.items() if v == (dx, dy)), None)
+                  for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+
+
 def _direction_of(s: int, t: int):
-    (x, y), (u, v) = B.xy(s), B.xy(t)
-    dx, dy = u - x, v - y
-    if (dx, dy) == (0, 0) or not (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
+    """The direction from s to t when t is in a line from s (a row, column or diagonal), else
+    None (t == s too). Typed in the compiled twin (accel/verbs.pxd): a C call, no tuples."""
+    dx = t % _W - s % _W
+    dy = t // _W - s // _W
+    if (dx == 0 and dy == 0) or not (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
         return None
-    d = (_sign(dx), _sign(dy))
-    return next(n for n, v in B.DIRECTIONS.items() if v == d)
+    return _HEADINGS[(_sign(dx) + 1) * 3 + _sign(dy) + 1]
 
 
 def _words(x) -> list:
@@ -501,7 +521,7 @@ def line(env, dirs, n=0) -> list:
     for d in _words(dirs):
         s = s0
         for _ in range(n):
-            s = B.step(s, B.DIRECTIONS[d])
+            s = _step(s, d)
             if s < 0:
                 break
             out.append(s)
@@ -525,7 +545,7 @@ def shot(env, dirs, n=1) -> list:
     for d in _words(dirs):
         s, hit = s0, 0
         while hit < n:
-            s = B.step(s, B.DIRECTIONS[d])
+            s = _step(s, d)
             if s < 0:
                 break
             if g.owner[s] >= 0:
@@ -665,7 +685,7 @@ def advance(env, items, call) -> list:
     if d is None:
         return done
     for s in squares(env, items):
-        t = B.step(s, B.DIRECTIONS[d])
+        t = _step(s, d)
         if g.owner[s] < 0 or not g.can_enter(g.rank[s], t, combat):
             continue
         done.append(g.move(p, s, t))
@@ -680,7 +700,7 @@ def advanceable(env, s, arg) -> bool:
     d = env.ctx.heading
     # a combat move may enter a square of the same rank: the verb's adverb decides at the
     # move; here a square it could enter at all (combat's rules) is enough to be offered
-    return d is not None and g.owner[s] >= 0 and g.can_enter(g.rank[s], B.step(s, B.DIRECTIONS[d]), True)
+    return d is not None and g.owner[s] >= 0 and g.can_enter(g.rank[s], _step(s, d), True)
 
 
 # ------------------------------------------------------------------ Everfrost (004 扩展 永霜)
@@ -707,7 +727,7 @@ def _discard_phrase(r, act) -> str:
             "legends": "discard all your legendary cards"}.get(word, "discard one of your flares")
 
 
-@verb("discard", "loss", phrase=_discard_phrase,
+@verb("discard", "loss", phrase=_discard_phrase, able="discardable",
       doc="`discard flare`: one flare of your hand, chosen, to the bottom of the flare deck "
           "(refilled at the turn's end, 004 弃牌) (Winter Whisperer); `discard pending`: the "
           "card in warp to your discard pile (004 扩展 以太编织: its penalty ends) (Paradox "
@@ -746,6 +766,23 @@ def discard(env, items, call) -> list:
     g.flares[p].remove(c)
     g.flare_deck.insert(0, c)
     return [c]
+
+
+@test("discardable", subject="loss",
+      doc="`discard` has something to discard: a flare in your hand (flare), a card in warp "
+          "not kept there (pending), a card of your hand (any-card), a legend (legends); "
+          "`may discard ...` of nothing is not asked (as Innovation's `may` of nothing)")
+def discardable(env, word, arg) -> bool:
+    g, p = env.game, env.executor
+    if word == "flare":
+        return len(g.flares[p]) > 0
+    if word == "pending":
+        return any(not g.kept[c] for c in g.pending[p])
+    if word == "any-card":
+        return len(g.discardable(p)) > 0
+    if word == "legends":
+        return len(g.legends[p]) > 0
+    return False   # "discarded": a card of the discard pile is discarded already
 
 
 @function("arrival_destroyed", (), "bool",
@@ -870,18 +907,23 @@ def crown(env, items, call) -> list:
               "it is: a move 'toward the Gateway' (none without a Gateway) (Power Seeker, "
               "Demon of Lust)")
 def toward_gateway(env, s) -> list:
-    g = env.game
     s = square_of(env, s if type(s) is not list else (s[0] if s else -1))
+    return _toward_gateway(env.game, s, False)
+
+
+def _toward_gateway(g, s: int, but_gateway: bool) -> list:
+    """toward_gateway's squares (`but_gateway`: not the Gateway's own); typed in the compiled
+    twin (accel/verbs.pxd): no Python call per square."""
     t = g.portal
     if s < 0 or t < 0:
         return []
-    (tx, ty) = B.xy(t)
-
-    def dist(a):
-        x, y = B.xy(a)
-        return max(abs(x - tx), abs(y - ty))
-    d = dist(s)
-    return [u for u in B.NEIGHBOURS[s] if dist(u) < d]
+    tx, ty = t % _W, t // _W
+    d = max(abs(s % _W - tx), abs(s // _W - ty))
+    out = []
+    for u in B.NEIGHBOURS[s]:
+        if max(abs(u % _W - tx), abs(u // _W - ty)) < d and not (but_gateway and u == t):
+            out.append(u)
+    return out
 
 
 @function("toward_gateway_not_onto", ("square|pieces",), "squares",
@@ -889,16 +931,22 @@ def toward_gateway(env, s) -> list:
           doc="toward_gateway's squares without the Gateway's own: a move toward the Gateway "
               "that must not destroy it (Demon of Lust)")
 def toward_gateway_not_onto(env, s) -> list:
-    t = env.game.portal
-    return [u for u in toward_gateway(env, s) if u != t]
+    s = square_of(env, s if type(s) is not list else (s[0] if s else -1))
+    return _toward_gateway(env.game, s, True)
 
 
 @function("outnumbered", (), "bool", phrase="an opponent has more pieces than you",
           doc="some opponent has more pieces on the board than you (Demon of Envy)")
 def outnumbered(env):
-    g, p = env.game, env.executor
+    return _outnumbered(env.game, env.executor)
+
+
+def _outnumbered(g, p: int) -> bool:
     mine = g.pieces(p)
-    return any(g.pieces(q) > mine for q in g.opponents(p))
+    for q in g.opponents(p):
+        if g.pieces(q) > mine:
+            return True
+    return False
 
 
 @function("flares", (), "int", phrase="the number of flares in your hand",
@@ -1167,13 +1215,12 @@ def slide(env, items, call) -> list:
             continue
         r = g.rank[s]
         dirs = [d for d in B.DIRECTION_NAMES
-                if g.can_enter(r, B.step(s, B.DIRECTIONS[d]), combat)]
+                if g.can_enter(r, _step(s, d), combat)]
         if not dirs:
             continue
         name = g.choose(p, "direction", dirs, 1, 1, f"slide {B.name(s)} toward")[0]
-        d = B.DIRECTIONS[name]
         while True:
-            t = B.step(s, d)
+            t = _step(s, name)
             if not g.can_enter(r, t, combat):
                 break
             hit = g.rank[t] if g.owner[t] >= 0 else -1
